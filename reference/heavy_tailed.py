@@ -157,10 +157,10 @@ def _c_epsilon_cached(eps: Fraction, log_base: LogBase, terms: int, dps: int) ->
         w_n = _weight(iv, terms, one_plus_eps, ln_b)
         tail_low = tail_integral(iv.mpf(terms)) + w_n / 2  # trapezoid rule, convex summand
         tail_high = tail_integral(iv.mpf(2 * terms - 1) / 2)  # midpoint rule, convex summand
-        lower = (partial + tail_low).a
-        upper = (partial + tail_high).b
-    return CEpsilon(eps=eps, log_base=log_base, terms=terms, lower=mpmath.mpf(lower),
-                    upper=mpmath.mpf(upper))
+        # endpoints kept at the working precision, so the stored enclosure stays outward
+        lower = mpmath.mpf((partial + tail_low).a)
+        upper = mpmath.mpf((partial + tail_high).b)
+    return CEpsilon(eps=eps, log_base=log_base, terms=terms, lower=lower, upper=upper)
 
 
 def c_epsilon(

@@ -9,11 +9,12 @@ from collections.abc import Sequence
 from types import ModuleType
 
 from zonemax import __version__
+from zonemax.commands import exact as exact_cmd
 from zonemax.commands import run as run_cmd
 from zonemax.commands import verify as verify_cmd
 
 #: The subcommands, in the order ``zonemax --help`` lists them.
-COMMANDS: tuple[ModuleType, ...] = (run_cmd, verify_cmd)
+COMMANDS: tuple[ModuleType, ...] = (run_cmd, exact_cmd, verify_cmd)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -46,10 +47,32 @@ def _show_warning(message: warnings.WarningMessage | Warning | str, category: ty
     sys.stderr.write(f"zonemax: warning: {message}\n")
 
 
+#: Options whose value may start with a minus sign (a negative target entry).
+_SIGNED_OPTIONS = ("--a", "--r")
+
+
+def _attach_negative_values(argv: Sequence[str]) -> list[str]:
+    """Turn ``--a -3,2`` into ``--a=-3,2`` so argparse does not read ``-3,2`` as an option."""
+    out: list[str] = []
+    it = iter(argv)
+    for token in it:
+        if token in _SIGNED_OPTIONS:
+            value = next(it, None)
+            if value is None:
+                out.append(token)
+            elif value[:1] == "-" and value[1:2].isdigit():
+                out.append(f"{token}={value}")
+            else:
+                out.extend((token, value))
+        else:
+            out.append(token)
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``zonemax`` console script; returns the exit code."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(_attach_negative_values(sys.argv[1:] if argv is None else argv))
     warnings.showwarning = _show_warning
     try:
         code = int(args._execute(args))
