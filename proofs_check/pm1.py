@@ -1,0 +1,236 @@
+r"""Exact enumeration of one iteration of the (1+1) EA with the ±1 operator (Section 3).
+
+Notation (proof of Theorem 3): ``d`` = distance vector :math:`d_i = |a_i - x_i|`, ``omega`` =
+:math:`\omega`, ``g`` = the potential :math:`g(x) = \sum_i (\omega^{d_i} - 1)` (eq. (3)),
+``E1``/``E2`` = exactly one / at least two positions mutated, ``S`` = the set of mutated
+positions, ``A(S)`` = the accepted offspring when exactly ``S`` is mutated.
+
+Everything is exact: probabilities are ``Fraction`` (``1/n`` per position, ``1/2`` per
+direction), ``omega`` is a ``Fraction``.  The dynamics depend on ``x`` only through ``d`` and are
+invariant under permuting positions, so states are sorted distance vectors.
+
+One mutated position ``i`` (Definition 1, Algorithm 1 line 4): if ``d_i >= 1`` the distance
+becomes ``d_i - 1`` or ``d_i + 1`` with probability 1/2 each; if ``d_i = 0`` it becomes 1 either
+way (two distinct offspring).  The offspring is accepted iff the fitness does not increase
+(Algorithm 1, line 6: ``f(y) <= f(x)``).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+#: The paper's choice of omega (proof of Theorem 3: "for omega = 1.2").
+OMEGA_PAPER = Fraction(6, 5)
+
+
+def potential(d: tuple[int, ...], omega: Fraction) -> Fraction:
+    """``g(x) = sum_i (omega^{d_i} - 1)`` (proof of Theorem 3, eq. (3))."""
+    return sum((omega**di - 1 for di in d), Fraction(0))
+
+
+def _direction_patterns(d: tuple[int, ...], subset: tuple[int, ...]
+                        ) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Direction patterns on ``subset`` as (distance changes, multiplicity).
+
+    A position at distance 0 moves to distance 1 in both directions (multiplicity 2); its
+    "towards" direction does not exist.
+    """
+    choices: list[list[tuple[int, int]]] = []
+    for i in subset:
+        choices.append([(1, 2)] if d[i] == 0 else [(-1, 1), (1, 1)])
+    for combo in itertools.product(*choices):
+        mult = 1
+        for _, m in combo:
+            mult *= m
+        yield tuple(step for step, _ in combo), mult
+
+
+@dataclass(frozen=True)
+class Pm1Step:
+    """Exact one-step quantities for a distance vector ``d`` (all conditional on ``x``).
+
+    Attributes
+    ----------
+    drift:
+        ``E[g(x) - g(Y)]``.
+    e1_gain:
+        ``E[(g(x) - g(Y)) 1_{E1}]`` (the left side ``E[...|E1] P(E1)`` of the first display).
+    e1_formula:
+        ``sum_{i not in O} 1/(2n) (1 - 1/n)^{n-1} (omega^{d_i} - omega^{d_i - 1})`` (first line).
+    e2_increase:
+        ``E[(g(Y) - g(x)) 1_{E2}]``.
+    p_e2:
+        ``P(E2)``.
+    max_cs_excess_true:
+        ``max_S c(S) - (1/2) sum_{i in S} omega^{d_i} (omega-1)^2/omega`` with the true
+        ``c(S) = E[g(Y(S)) - g(x)]`` (rejected offspring counted as ``Y = x``).
+    max_cs_excess_paper:
+        The same with the paper's ``c(S) = (1/|A(S)|) sum_{y in A(S)} (g(y) - g(x))``.
+    non_uniform_subset:
+        A set ``S`` for which ``Y(S)`` is *not* uniform on ``A(S)`` (some offspring rejected),
+        or ``None``.
+    accepted_balanced:
+        Every accepted offspring has at least as many improved as worsened positions.
+    """
+
+    n: int
+    d: tuple[int, ...]
+    g: Fraction
+    drift: Fraction
+    e1_gain: Fraction
+    e1_formula: Fraction
+    e2_increase: Fraction
+    p_e2: Fraction
+    max_cs_excess_true: Fraction | None
+    max_cs_excess_paper: Fraction | None
+    non_uniform_subset: tuple[int, ...] | None
+    accepted_balanced: bool
+
+    @property
+    def e2_increase_conditional(self) -> Fraction | None:
+        """``E[g(Y) - g(x) | E2]`` (``None`` when ``P(E2) = 0``, i.e. ``n = 1``)."""
+        return None if self.p_e2 == 0 else self.e2_increase / self.p_e2
+
+
+@lru_cache(maxsize=4096)
+def pm1_step(d: tuple[int, ...], omega: Fraction = OMEGA_PAPER) -> Pm1Step:
+    """Enumerate every mutation outcome of one iteration from distance vector ``d``."""
+    n = len(d)
+    q = Fraction(1, n)  # Algorithm 1, line 4: each position mutated w.p. 1/n
+    powers = {k: omega**k for k in range(max(d) + 2)}
+    drift = Fraction(0)
+    e1_gain = Fraction(0)
+    e2_increase = Fraction(0)
+    p_e2 = Fraction(0)
+    excess_true: Fraction | None = None
+    excess_paper: Fraction | None = None
+    non_uniform: tuple[int, ...] | None = None
+    balanced = True
+    for size in range(1, n + 1):
+        p_subset = q**size * (1 - q) ** (n - size)  # P(exactly S mutated)
+        for subset in itertools.combinations(range(n), size):
+            total = Fraction(0)  # sum over accepted offspring y of g(y) - g(x), with multiplicity
+            accepted = 0
+            for steps, mult in _direction_patterns(d, subset):
+                if sum(steps) > 0:  # Algorithm 1, line 6: reject f(y) > f(x)
+                    continue
+                improved = sum(1 for s in steps if s < 0)
+                if improved < len(steps) - improved:
+                    balanced = False
+                delta_g = sum((powers[d[i] + s] - powers[d[i]]
+                               for i, s in zip(subset, steps, strict=True)), Fraction(0))
+                total += mult * delta_g
+                accepted += mult
+            outcomes = 2**size  # offspring y for this S, each with probability 2^-|S|
+            c_true = total / outcomes  # E[g(Y(S)) - g(x)]
+            bound = Fraction(1, 2) * sum((powers[d[i]] for i in subset), Fraction(0)) \
+                * (omega - 1) ** 2 / omega
+            if accepted < outcomes and accepted > 0 and non_uniform is None:
+                non_uniform = subset
+            if size >= 2:
+                p_e2 += p_subset
+                e2_increase += p_subset * c_true
+                ex = c_true - bound
+                excess_true = ex if excess_true is None else max(excess_true, ex)
+                if accepted:
+                    exp = total / accepted - bound
+                    excess_paper = exp if excess_paper is None else max(excess_paper, exp)
+            else:
+                e1_gain -= p_subset * c_true
+            drift -= p_subset * c_true
+    e1_formula = sum(
+        (q / 2 * (1 - q) ** (n - 1) * (powers[di] - powers[di - 1]) for di in d if di >= 1),
+        Fraction(0),
+    )
+    return Pm1Step(n=n, d=d, g=potential(d, omega), drift=drift, e1_gain=e1_gain,
+                   e1_formula=e1_formula, e2_increase=e2_increase, p_e2=p_e2,
+                   max_cs_excess_true=excess_true, max_cs_excess_paper=excess_paper,
+                   non_uniform_subset=non_uniform, accepted_balanced=balanced)
+
+
+def distance_vectors(n: int, d_max: int) -> Iterator[tuple[int, ...]]:
+    """All non-zero sorted (descending) distance vectors in ``{0..d_max}^n``."""
+    for d in itertools.combinations_with_replacement(range(d_max, -1, -1), n):
+        if d[0] > 0:
+            yield d
+
+
+# --------------------------------------------------------------------------------------------
+# Exact expected optimisation time (small instances)
+# --------------------------------------------------------------------------------------------
+def _transitions(d: tuple[int, ...]) -> dict[tuple[int, ...], Fraction]:
+    """Exact one-step law of the sorted distance vector (including staying put)."""
+    n = len(d)
+    q = Fraction(1, n)
+    out: dict[tuple[int, ...], Fraction] = {}
+    for size in range(0, n + 1):
+        p_subset = q**size * (1 - q) ** (n - size)
+        if p_subset == 0:
+            continue
+        for subset in itertools.combinations(range(n), size):
+            for steps, mult in _direction_patterns(d, subset):
+                p = p_subset * mult / 2**size
+                new = list(d)
+                if sum(steps) <= 0:  # accepted (Algorithm 1, line 6)
+                    for i, s in zip(subset, steps, strict=True):
+                        new[i] += s
+                key = tuple(sorted(new, reverse=True))
+                out[key] = out.get(key, Fraction(0)) + p
+    return out
+
+
+def _solve(matrix: list[list[Fraction]], rhs: list[Fraction]) -> list[Fraction]:
+    """Gaussian elimination over the rationals (matrix is non-singular)."""
+    size = len(rhs)
+    m = [[*row[:], rhs[k]] for k, row in enumerate(matrix)]
+    for col in range(size):
+        pivot = next(r for r in range(col, size) if m[r][col] != 0)
+        m[col], m[pivot] = m[pivot], m[col]
+        inv = 1 / m[col][col]
+        m[col] = [v * inv for v in m[col]]
+        for r in range(size):
+            if r != col and m[r][col] != 0:
+                factor = m[r][col]
+                m[r] = [vr - factor * vc for vr, vc in zip(m[r], m[col], strict=True)]
+    return [m[k][size] for k in range(size)]
+
+
+@lru_cache(maxsize=256)
+def pm1_expected_time(a: tuple[int, ...]) -> Fraction:
+    """Exact ``E[T]`` of the (1+1) EA with the ±1 operator on ``f_a`` from ``0^n``.
+
+    Elitism keeps ``f`` non-increasing, so the sorted distance vectors reachable from
+    ``|a|`` form a finite chain; it is solved level by level (equal fitness levels are coupled
+    by neutral moves) with exact rational Gaussian elimination.  Counting convention of
+    :mod:`reference`: every iteration counts, the start point does not.
+    """
+    start = tuple(sorted((abs(v) for v in a), reverse=True))
+    trans: dict[tuple[int, ...], dict[tuple[int, ...], Fraction]] = {}
+    stack = [start]
+    while stack:
+        s = stack.pop()
+        if s in trans or sum(s) == 0:
+            continue
+        trans[s] = _transitions(s)
+        stack.extend(t for t in trans[s] if t not in trans)
+    values: dict[tuple[int, ...], Fraction] = {tuple(0 for _ in start): Fraction(0)}
+    for level in sorted({sum(s) for s in trans}):
+        states = [s for s in trans if sum(s) == level]
+        index = {s: k for k, s in enumerate(states)}
+        matrix = [[Fraction(0)] * len(states) for _ in states]
+        rhs = [Fraction(1)] * len(states)
+        for s in states:
+            k = index[s]
+            matrix[k][k] += 1
+            for t, p in trans[s].items():
+                if t in index:
+                    matrix[k][index[t]] -= p
+                else:
+                    rhs[k] += p * values[t]
+        for s, v in zip(states, _solve(matrix, rhs), strict=True):
+            values[s] = v
+    return values[start]

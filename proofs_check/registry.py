@@ -1,0 +1,57 @@
+"""The registry of all claims (an immutable tuple) and the runner.
+
+``CLAIMS`` is assembled once from the per-section modules; nothing is registered at run time.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+
+from proofs_check import claims_s3, claims_s4, claims_s5, claims_s6
+from proofs_check.core import Claim, ClaimResult
+
+#: Every claim, in paper order (Sections 1-2 and 4 live in claims_s4).
+CLAIMS: tuple[Claim, ...] = tuple(
+    sorted(
+        (*claims_s4.CLAIMS, *claims_s3.CLAIMS, *claims_s5.CLAIMS, *claims_s6.CLAIMS),
+        key=lambda c: c.section,
+    )
+)
+
+
+def claim_ids() -> tuple[str, ...]:
+    """All claim ids in registry order."""
+    return tuple(c.id for c in CLAIMS)
+
+
+def select_claims(only: Iterable[str] | None = None) -> tuple[Claim, ...]:
+    """The claims with the given ids (registry order), or all of them.
+
+    Raises ``ValueError`` naming the unknown ids and listing the valid ones.
+    """
+    if only is None:
+        return CLAIMS
+    wanted = list(only)
+    known = {c.id for c in CLAIMS}
+    unknown = [i for i in wanted if i not in known]
+    if unknown:
+        raise ValueError(
+            f"unknown claim id(s): {', '.join(unknown)}; valid ids are: {', '.join(claim_ids())}"
+        )
+    chosen = set(wanted)
+    return tuple(c for c in CLAIMS if c.id in chosen)
+
+
+def run_claims(only: Iterable[str] | None = None, *, heavy: bool = False
+               ) -> tuple[ClaimResult, ...]:
+    """Check the selected claims (all by default) and return their results; never prints.
+
+    ``heavy=True`` widens the enumerations (see each check); the default run takes seconds.
+    """
+    results = []
+    for claim in select_claims(only):
+        start = time.perf_counter()
+        verdict = claim.check(heavy)
+        results.append(ClaimResult(claim, verdict, time.perf_counter() - start))
+    return tuple(results)

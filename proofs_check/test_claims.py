@@ -1,0 +1,150 @@
+"""Every claim's verdict is pinned: a change of verdict is a test failure.
+
+Heavy run (``-m slow``, ``heavy=True``; ~75 s CPU, 2m15s wall on a shared 2-core box), recorded:
+verdicts identical to the default run.  S3 (n <= 6, d_i <= 6): total-line fails in 10 states,
+worst ratio 0.463 at d = (1,0,0,0,0,0); drift-final min ratio 5.75 at d = (6,0,0,0,0,0).
+S4.drift-sum: min ratio 1.0102 (d >= 2) for d < 2^121.  S4.cor6-constant: largest failing |a|_1
+up to 4096 is 14 / 15 / 35 / 79 for eps = 1/1000, 1/10, 1, 2.  S5.drift-delta: rigorous
+infimum 4c(1-beta)/(1+p+4c) = 1/2535 for every d <= 64.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from proofs_check import (
+    CLAIMS,
+    Status,
+    claim_ids,
+    format_json,
+    format_markdown,
+    format_text,
+    run_claims,
+)
+from proofs_check.core import Claim, ClaimResult
+
+F, C, H = Status.FAILS, Status.CAVEAT, Status.HOLDS
+
+EXPECTED: dict[str, Status] = {
+    "S1.intro-step-law": F,
+    "S2.c-eps-finite": H,
+    "S2.heavy-infinite-mean": H,
+    "S2.alg2-loop": C,
+    "S3.cost-lemma": H,
+    "S3.omega-margin": H,
+    "S3.omega-printed-value": H,
+    "S3.omega-range": H,
+    "S3.omega-best": H,
+    "S3.power-bound": H,
+    "S3.x0-bound": H,
+    "S3.x-min": H,
+    "S3.e1-first-line": H,
+    "S3.e1-chain": H,
+    "S3.pair-identity": H,
+    "S3.pair-correct-position": C,
+    "S3.uniform-on-A": F,
+    "S3.cS-bound": H,
+    "S3.e2-bound": C,
+    "S3.total-line": F,
+    "S3.drift-final": H,
+    "S3.thm3-explicit": H,
+    "S3.thm4-drift": H,
+    "S3.thm4-unmodified": H,
+    "S3.thm4-log-base": C,
+    "S3.thm4-last-steps": H,
+    "S3.thm4-explicit": H,
+    "S4.c-eps-enclosures": H,
+    "S4.log-base": C,
+    "S4.a-ij-probability": H,
+    "S4.progress-decomposition": H,
+    "S4.drift-sum": H,
+    "S4.denominator-monotone": H,
+    "S4.thm5-constant": C,
+    "S4.thm5-o-form": C,
+    "S4.thm5-vs-exact": H,
+    "S4.cor6-constant": F,
+    "S4.cor6-o-form": C,
+    "S5.example-conditions": H,
+    "S5.feasible-region": H,
+    "S5.redundant-conditions": H,
+    "S5.beta-range": C,
+    "S5.cp-uniform": H,
+    "S5.drift-delta": H,
+    "S5.velocity-domain": C,
+    "S5.case1": H,
+    "S5.case2": C,
+    "S5.case2-strictness": C,
+    "S5.case2-cap": C,
+    "S5.case3": H,
+    "S5.case4": H,
+    "S5.case5": C,
+    "S5.initial-potential": H,
+    "S5.lemma7-coupon": H,
+    "S5.lemma7-velocity": C,
+    "S5.lemma7-combination": H,
+    "S5.lemma7-theta": C,
+    "S6.rls-hypotheses": F,
+    "S6.rls-drift": F,
+    "S6.heavy-hypotheses": C,
+    "S6.bounded-space": C,
+    "S6.heavy-usable-mass": H,
+}
+
+
+@pytest.fixture(scope="module")
+def results() -> tuple[ClaimResult, ...]:
+    return run_claims()
+
+
+def test_registry_matches_expected_table() -> None:
+    assert set(claim_ids()) == set(EXPECTED)
+    assert len(claim_ids()) == len(set(claim_ids()))
+    assert len(CLAIMS) >= 35
+
+
+@pytest.mark.parametrize("claim", CLAIMS, ids=lambda c: c.id)
+def test_claim_is_well_formed(claim: Claim) -> None:
+    assert claim.id.startswith(f"S{claim.section}.")
+    assert claim.location and claim.statement
+
+
+def test_verdicts(results: tuple[ClaimResult, ...]) -> None:
+    got = {r.claim.id: r.verdict.status for r in results}
+    changed = {k: (EXPECTED[k], v) for k, v in got.items() if EXPECTED[k] is not v}
+    assert not changed, f"verdict changed (expected, got): {changed}"
+
+
+def test_failures_have_witnesses(results: tuple[ClaimResult, ...]) -> None:
+    for r in results:
+        if r.verdict.status is Status.FAILS:
+            assert r.verdict.witness, r.claim.id
+
+
+def test_reports(results: tuple[ClaimResult, ...]) -> None:
+    text = format_text(results)
+    assert "totals: fails 6" in text
+    md = format_markdown(results)
+    assert md.index("S3.total-line") < md.index("S3.omega-margin")
+    records = json.loads(format_json(results))
+    assert {"id", "location", "statement", "method", "verdict", "evidence"} <= set(records[0])
+    omega = next(r for r in records if r["id"] == "S3.omega-printed-value")
+    assert omega["evidence"]["printed"] == {"fraction": "912687/10000000",
+                                           "decimal": "0.0912687"}
+
+
+def test_only_unknown_id_lists_valid_ids() -> None:
+    with pytest.raises(ValueError, match=r"S3\.total-line"):
+        run_claims(["S9.nope"])
+
+
+def test_only_selects() -> None:
+    res = run_claims(["S3.omega-margin", "S3.total-line"])
+    assert [r.claim.id for r in res] == ["S3.omega-margin", "S3.total-line"]
+
+
+@pytest.mark.slow
+def test_verdicts_heavy() -> None:
+    got = {r.claim.id: r.verdict.status for r in run_claims(heavy=True)}
+    assert got == EXPECTED
