@@ -182,5 +182,41 @@ def run_batch(
                  tuple(r.solved for r in results), tuple(r.reason for r in results))
 
 
+def fast_supports(spec: AlgorithmSpec) -> bool:
+    """Whether the fast engine runs ``spec`` (its algorithm, and a target within int64)."""
+    from zonemax.engine import SUPPORTED, check_target
+
+    if spec.algorithm not in SUPPORTED:
+        return False
+    try:
+        check_target(spec.a)
+    except ValueError:
+        return False
+    return True
+
+
+def default_engine(spec: AlgorithmSpec) -> Engine:
+    """``fast`` where the engine supports ``spec``, else the reference (Python ints)."""
+    return "fast" if fast_supports(spec) else "reference"
+
+
 def _run_fast(spec: AlgorithmSpec, *, runs: int, seed: int, budget: int | None) -> Batch:
-    raise ValueError("the fast engine is not available yet; use --engine reference")
+    from zonemax.engine import SUPPORTED, run_many
+
+    if spec.algorithm not in SUPPORTED:
+        raise ValueError(
+            f"the fast engine does not implement {spec.algorithm}; use --engine reference"
+        )
+    heavy = spec.algorithm in ("ea-heavy", "rls-heavy")
+    batch = run_many(
+        spec.algorithm, spec.a,
+        eps=spec.eps if heavy else None,
+        log_base=spec.log_base, truncate=spec.truncate,
+        r=spec.r if heavy and spec.truncate != "none" else None,
+        alpha=spec.alpha, beta=spec.beta,
+        runs=runs, seed=seed, budget=budget, warn=False,
+    )
+    ev = tuple(int(e) for e in batch.evaluations)
+    ok = tuple(bool(s) for s in batch.solved)
+    return Batch(spec, seed, "fast", ev, ok,
+                 tuple("optimum" if s else "budget" for s in ok))

@@ -11,7 +11,7 @@ import sys
 import numpy as np
 
 from zonemax.errors import UsageError
-from zonemax.runner import ALGORITHMS, AlgorithmSpec, Batch, run_batch
+from zonemax.runner import ALGORITHMS, AlgorithmSpec, Batch, default_engine, run_batch
 
 NAME = "run"
 HELP = "run an algorithm of the paper on f_a and report the optimisation times"
@@ -123,7 +123,7 @@ def execute(args: argparse.Namespace) -> int:
         entropy = np.random.SeedSequence().entropy
         assert isinstance(entropy, int)  # fresh entropy is one int, printed for reproducibility
         seed = entropy
-    engine = args.engine or default_engine(spec.algorithm)
+    engine = args.engine or default_engine(spec)
     if engine not in ("reference", "fast"):
         raise UsageError(f"--engine must be reference or fast, got {engine!r}")
     batch = run_batch(spec, runs=runs, seed=seed, budget=budget,
@@ -131,15 +131,6 @@ def execute(args: argparse.Namespace) -> int:
                       progress=None if args.json else _progress)
     sys.stdout.write(format_json(batch, budget) if args.json else format_text(batch, budget))
     return 0
-
-
-def default_engine(algorithm: str) -> str:
-    """``fast`` where the engine supports the algorithm, else ``reference``."""
-    try:
-        from zonemax.engine import SUPPORTED
-    except ImportError:
-        return "reference"
-    return "fast" if algorithm in SUPPORTED else "reference"
 
 
 def format_json(batch: Batch, budget: int | None) -> str:

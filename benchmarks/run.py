@@ -1,0 +1,172 @@
+"""Speed of the fast engine against the reference and a naive numpy loop, plus the Section 6 grid.
+
+Run from the project root:  ``python benchmarks/run.py``  (``--quick`` for a smoke run).
+
+Table 1: evaluations per second (every iteration counts, including skipped ones) for the fast
+engine, the reference (time-boxed with ``budget``) and a naive numpy (1+1) EA loop (time-boxed
+by a fixed number of iterations), all measured in this run; ratios are engine / baseline.
+Table 2: wall time of the whole Section 6 grid with ``jobs=2``, including JIT compilation when
+the numba cache is cleared first (``--clear-cache``, the default) or loaded from it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+#: Evaluations given to the time-boxed baselines (reference via ``budget``, naive loop).
+REFERENCE_BUDGET = 20_000
+NAIVE_ITERATIONS = 20_000
+#: Section 6 of the paper: ±1 EA at r = 10, 20, ..., 150 and 10^3, 10^4, 10^5; heavy-tailed
+#: (eps = 0.001) and RLS_{2,0.5} at r = 10^1 .. 10^12; n in {20, 100}; 20 runs each; a = all-r.
+GRID_PM1_R = [*range(10, 151, 10), 10**3, 10**4, 10**5]
+GRID_POW_R = [10**e for e in range(1, 13)]
+GRID_N = (20, 100)
+GRID_RUNS = 20
+GRID_EPS = 0.001
+GRID_ALPHA, GRID_BETA = 2.0, 0.5
+
+
+def naive_numpy_ea(a: np.ndarray, iterations: int, rng: np.random.Generator) -> int:
+    """The obvious numpy (1+1) EA with ±1 steps (Algorithm 1); returns iterations done."""
+    n = a.size
+    x = np.zeros(n, dtype=np.int64)
+    fx = int(np.abs(a - x).sum())
+    for t in range(1, iterations + 1):
+        mutate = rng.random(n) < 1.0 / n
+        step = np.where(rng.random(n) < 0.5, 1, -1)
+        y = x + mutate * step
+        fy = int(np.abs(a - y).sum())
+        if fy <= fx:
+            x, fx = y, fy
+        if fx == 0:
+            return t
+    return iterations
+
+
+def machine() -> str:
+    try:
+        out = subprocess.run(["lscpu"], capture_output=True, text=True, check=True).stdout
+        fields = dict(line.split(":", 1) for line in out.splitlines() if ":" in line)
+        model = fields.get("Model name", "?").strip()
+        cpus = fields.get("CPU(s)", "?").strip()
+    except (OSError, subprocess.CalledProcessError):
+        model, cpus = platform.processor() or "?", str(os.cpu_count())
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    return f"{model}, {cpus} CPUs, load average at start {load:.2f}"
+
+
+def clear_numba_cache() -> int:
+    removed = 0
+    for cache in (ROOT / "zonemax" / "engine").rglob("__pycache__"):
+        for f in cache.iterdir():
+            if f.suffix in (".nbi", ".nbc"):
+                f.unlink()
+                removed += 1
+    return removed
+
+
+def speed_table(quick: bool) -> None:
+    from reference import HeavyTailed, one_plus_one_ea, rls, rls_ab
+    from zonemax.engine import run_many
+
+    rows = [
+        ("ea-pm1", 100, 10**4, {}, lambda a, g, b: one_plus_one_ea(a, rng=g, budget=b)),
+        ("ea-pm1", 20, 10**3, {}, lambda a, g, b: one_plus_one_ea(a, rng=g, budget=b)),
+        ("ea-heavy", 100, 10**6, {"eps": GRID_EPS},
+         lambda a, g, b: one_plus_one_ea(a, HeavyTailed(GRID_EPS), rng=g, budget=b)),
+        ("rls-pm1", 100, 10**4, {}, lambda a, g, b: rls(a, rng=g, budget=b)),
+        ("rls-ab", 100, 10**6, {"alpha": GRID_ALPHA, "beta": GRID_BETA},
+         lambda a, g, b: rls_ab(a, GRID_ALPHA, GRID_BETA, rng=g, budget=b, warn=False)),
+    ]
+    runs = 2 if quick else 4
+    print("\nTable 1: simulated evaluations per second (1 core; engine jobs=1)")
+    header = (f"{'algorithm':<9} {'n':>4} {'r':>8} {'engine ev/s':>12} {'reference ev/s':>15} "
+              f"{'naive ev/s':>11} {'eng/ref':>9} {'eng/naive':>10}")
+    print(header)
+    print("-" * len(header))
+    for algorithm, n, r, kw, ref in rows:
+        a = [r] * n
+        run_many(algorithm, [3] * n, runs=1, seed=0, budget=None, warn=False, **kw)  # JIT
+        t0 = time.perf_counter()
+        batch = run_many(algorithm, a, runs=runs, seed=1, budget=None, warn=False, **kw)
+        engine = batch.evaluations.sum() / (time.perf_counter() - t0)
+        g = np.random.default_rng(2)
+        t0 = time.perf_counter()
+        done = ref(a, g, REFERENCE_BUDGET).evaluations
+        reference = done / (time.perf_counter() - t0)
+        naive_txt, ratio_txt = "-", "-"
+        if algorithm == "ea-pm1":
+            t0 = time.perf_counter()
+            it = naive_numpy_ea(np.array(a, dtype=np.int64), NAIVE_ITERATIONS, g)
+            naive = it / (time.perf_counter() - t0)
+            naive_txt, ratio_txt = f"{naive:.3g}", f"{engine / naive:.0f}x"
+        print(f"{algorithm:<9} {n:>4} {r:>8.0e} {engine:>12.3g} {reference:>15.3g} "
+              f"{naive_txt:>11} {engine / reference:>8.0f}x {ratio_txt:>10}")
+
+
+def grid(quick: bool, jobs: int) -> None:
+    from zonemax.engine import run_many
+
+    cases: list[tuple[str, int, int, dict[str, float]]] = []
+    for n in GRID_N:
+        cases += [("ea-pm1", n, r, {}) for r in GRID_PM1_R if not (quick and r > 10**4)]
+        cases += [("ea-heavy", n, r, {"eps": GRID_EPS}) for r in GRID_POW_R]
+        cases += [("rls-ab", n, r, {"alpha": GRID_ALPHA, "beta": GRID_BETA}) for r in GRID_POW_R]
+    per_alg: dict[str, list[float]] = {}
+    evaluations = 0
+    t_all = time.perf_counter()
+    for algorithm, n, r, kw in cases:
+        t0 = time.perf_counter()
+        batch = run_many(algorithm, [r] * n, runs=GRID_RUNS, seed=r + n, budget=None,
+                         jobs=jobs, warn=False, **kw)
+        dt = time.perf_counter() - t0
+        assert batch.solved.all()
+        evaluations += int(batch.evaluations.sum())
+        per_alg.setdefault(algorithm, [0.0, 0.0])
+        per_alg[algorithm][0] += dt
+        per_alg[algorithm][1] += float(batch.evaluations.sum())
+    wall = time.perf_counter() - t_all
+    print(f"\nTable 2: Section 6 grid ({len(cases)} instances x {GRID_RUNS} runs, jobs={jobs})")
+    for algorithm, (dt, ev) in per_alg.items():
+        print(f"  {algorithm:<9} {dt:8.2f} s  {ev:10.3e} evaluations")
+    print(f"  total     {wall:8.2f} s  {evaluations:10.3e} evaluations (incl. JIT/cache load)")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="smaller smoke run")
+    parser.add_argument("--keep-cache", action="store_true",
+                        help="do not clear the numba cache before the grid")
+    parser.add_argument("--jobs", type=int, default=2, help="threads for the grid (default 2)")
+    args = parser.parse_args()
+    print(f"machine: {machine()}")
+    print(f"python {platform.python_version()}, numpy {np.__version__}", end="")
+    import numba
+
+    print(f", numba {numba.__version__}")
+    if not args.keep_cache:
+        print(f"numba cache cleared ({clear_numba_cache()} files): timings include compilation")
+    t0 = time.perf_counter()
+    import zonemax.engine  # noqa: F401
+
+    grid(args.quick, args.jobs)
+    print(f"  (process time since cache clear: {time.perf_counter() - t0:.2f} s)")
+    speed_table(args.quick)
+    shutil.rmtree(ROOT / "benchmarks" / "__pycache__", ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

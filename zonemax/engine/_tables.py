@@ -1,0 +1,95 @@
+"""Float64 tables of the heavy-tailed operator (Definition 2), built from :mod:`reference`.
+
+The kernels see the law of the exponent through ``j = I - 2`` (magnitude ``2^j``):
+
+* ``cum[j]`` -- probability of a magnitude ``<= 2^j`` among the powers of two (for
+  ``"condition"`` already divided by ``P(2^(I-2) <= r)``);
+* ``tail[j] = 1 - cum[j]``, evaluated in mpmath (40 digits) so that small complements keep full
+  relative precision;
+* ``jtop`` -- the largest power that can occur (``bit_length(r) - 1`` for a range ``r``;
+  :data:`J_MAX` untruncated);
+* ``clip`` / ``r`` -- for ``"clip"`` the mass ``tail[jtop]`` sits on the magnitude ``r``.
+
+All probabilities come from :meth:`reference.heavy_tailed.HeavyTailed.exponent_cdf`, which uses the
+reference's ``c_eps`` (midpoint of its rigorous enclosure), so engine and reference sample the same
+law; ``tests/test_engine.py`` checks the tables against
+:meth:`~reference.heavy_tailed.HeavyTailed.magnitude_distribution`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+import mpmath
+import numpy as np
+
+from reference.heavy_tailed import DEFAULT_DPS, HeavyTailed, LogBase, Truncation, largest_exponent
+
+#: Largest power ``j`` tabulated: the engine only runs targets with ``4 |a|_1 < 2^63``, so the
+#: admissibility limit ``2 f(x) <= 2 |a|_1 < 2^62`` and every admissible power has ``j <= 61``;
+#: ``2^62`` is also the clamp for ``r`` (never admissible).
+J_MAX = 62
+#: Clamp of ``r`` into int64 (see :data:`J_MAX`).
+R_CLAMP = 1 << J_MAX
+
+
+@dataclass(frozen=True, eq=False)
+class HeavyTables:
+    """The heavy-tailed law in the form the kernels take (see the module docstring)."""
+
+    cum: np.ndarray
+    tail: np.ndarray
+    jtop: int
+    clip: bool
+    r: int
+
+
+def heavy_tables(eps: Fraction, log_base: LogBase, truncate: Truncation, r: int | None
+                 ) -> HeavyTables:
+    """Build (cached) the tables of ``HeavyTailed(eps, log_base, truncate, r)``."""
+    return _heavy_tables(eps, log_base, truncate, r)
+
+
+@lru_cache(maxsize=64)
+def _heavy_tables(eps: Fraction, log_base: LogBase, truncate: Truncation, r: int | None
+                  ) -> HeavyTables:
+    op = HeavyTailed(eps, log_base=log_base, truncate=truncate, r=r)
+    cum = np.ones(J_MAX + 1)
+    tail = np.zeros(J_MAX + 1)
+    jtop = J_MAX if r is None else min(largest_exponent(r) - 2, J_MAX)
+    with mpmath.workdps(DEFAULT_DPS):
+        norm = mpmath.mpf(1)
+        if truncate == "condition":
+            assert r is not None
+            norm = op.exponent_cdf(largest_exponent(r))  # P(2^(I-2) <= r)
+        for j in range(jtop + 1):
+            big_f = op.exponent_cdf(j + 2)  # P(I <= j + 2), Definition 2
+            cum[j] = float(big_f / norm)
+            tail[j] = float((norm - big_f) / norm)
+    cum.setflags(write=False)
+    tail.setflags(write=False)
+    r_int = 0 if r is None else min(r, R_CLAMP)
+    return HeavyTables(cum=cum, tail=tail, jtop=jtop, clip=truncate == "clip", r=r_int)
+
+
+def admissible_law(tables: HeavyTables, limit: int) -> dict[int | None, float]:
+    """The magnitude law the kernels sample, seen through ``limit`` (for tests).
+
+    Same shape as :meth:`reference.heavy_tailed.HeavyTailed.magnitude_distribution`: magnitudes
+    ``<= limit`` with their probabilities and ``None`` for the inadmissible rest.
+    """
+    jmax = min(limit.bit_length() - 1, tables.jtop)
+    out: dict[int | None, float] = {}
+    prev = 0.0
+    for j in range(jmax + 1):
+        out[1 << j] = out.get(1 << j, 0.0) + float(tables.cum[j]) - prev
+        prev = float(tables.cum[j])
+    rest = float(tables.tail[jmax])
+    if tables.clip and tables.r <= limit:
+        out[tables.r] = out.get(tables.r, 0.0) + rest
+        rest = 0.0
+    if rest > 0.0:
+        out[None] = rest
+    return out
