@@ -11,11 +11,14 @@ from types import ModuleType
 from zonemax import __version__
 from zonemax.commands import claims as claims_cmd
 from zonemax.commands import exact as exact_cmd
+from zonemax.commands import reproduce as reproduce_cmd
 from zonemax.commands import run as run_cmd
 from zonemax.commands import verify as verify_cmd
 
 #: The subcommands, in the order ``zonemax --help`` lists them.
-COMMANDS: tuple[ModuleType, ...] = (run_cmd, exact_cmd, claims_cmd, verify_cmd)
+COMMANDS: tuple[ModuleType, ...] = (
+    run_cmd, exact_cmd, claims_cmd, verify_cmd, reproduce_cmd,
+)
 
 
 class _Parser(argparse.ArgumentParser):

@@ -200,23 +200,27 @@ def default_engine(spec: AlgorithmSpec) -> Engine:
     return "fast" if fast_supports(spec) else "reference"
 
 
-def _run_fast(spec: AlgorithmSpec, *, runs: int, seed: int, budget: int | None) -> Batch:
-    from zonemax.engine import SUPPORTED, run_many
+def run_fast_seeds(
+    spec: AlgorithmSpec, seeds: list[np.random.SeedSequence], budget: int | None
+) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+    """Runs of ``spec`` on the fast engine, run ``k`` with ``default_rng(seeds[k])``."""
+    from zonemax.engine import SUPPORTED, run_seeds
 
     if spec.algorithm not in SUPPORTED:
         raise ValueError(
             f"the fast engine does not implement {spec.algorithm}; use --engine reference"
         )
     heavy = spec.algorithm in ("ea-heavy", "rls-heavy")
-    batch = run_many(
-        spec.algorithm, spec.a,
+    batch = run_seeds(
+        spec.algorithm, spec.a, seeds,
         eps=spec.eps if heavy else None,
         log_base=spec.log_base, truncate=spec.truncate,
         r=spec.r if heavy and spec.truncate != "none" else None,
-        alpha=spec.alpha, beta=spec.beta,
-        runs=runs, seed=seed, budget=budget, warn=False,
+        alpha=spec.alpha, beta=spec.beta, budget=budget, warn=False,
     )
-    ev = tuple(int(e) for e in batch.evaluations)
-    ok = tuple(bool(s) for s in batch.solved)
-    return Batch(spec, seed, "fast", ev, ok,
-                 tuple("optimum" if s else "budget" for s in ok))
+    return (tuple(int(e) for e in batch.evaluations), tuple(bool(s) for s in batch.solved))
+
+
+def _run_fast(spec: AlgorithmSpec, *, runs: int, seed: int, budget: int | None) -> Batch:
+    ev, ok = run_fast_seeds(spec, np.random.SeedSequence(seed).spawn(runs), budget)
+    return Batch(spec, seed, "fast", ev, ok, tuple("optimum" if s else "budget" for s in ok))

@@ -1,0 +1,155 @@
+"""Figures of Section 6 and Appendix A, regenerated as PNG and PDF (the paper's are blank).
+
+Figures are built on :class:`matplotlib.figure.Figure` directly (the non-interactive Agg/PDF
+canvases; pyplot's global state and backend are never touched).  Conventions: y = ERT / n (the
+paper normalises by n), 95% bootstrap intervals as error bars, log axes where the paper uses
+them; a cell with censored runs is drawn with a hollow marker, a cell without any success (ERT
+infinite) as an upward triangle at its mean evaluations / n (a lower bound).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from pathlib import Path
+
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+
+from zonemax.experiments.analysis import CellSummary, FailureAnalysis, Key
+from zonemax.experiments.design import VARIANTS
+
+#: One colour per algorithm variant (matplotlib's default cycle, fixed so figures agree).
+COLORS = {"ea-pm1": "C0", "ea-heavy": "C1", "rls-2-0.5": "C2", "cma-wm": "C3",
+          "ea-heavy-condition": "C4", "ea-heavy-clip": "C5"}
+#: Line styles for the values of n (Figure "allCom": "line styles stand for values of n").
+LINESTYLES = ("-", "--", ":", "-.")
+DPI = 150
+
+
+def save(fig: Figure, directory: Path, stem: str) -> list[Path]:
+    """Write ``stem.png`` and ``stem.pdf``; return both paths."""
+    directory.mkdir(parents=True, exist_ok=True)
+    paths = [directory / f"{stem}.png", directory / f"{stem}.pdf"]
+    for p in paths:
+        fig.savefig(p, dpi=DPI, bbox_inches="tight", metadata=_metadata(p))
+    return paths
+
+
+def _metadata(path: Path) -> dict[str, str | None]:
+    # Deterministic files: no creation date in the PDF / no software stamp in the PNG.
+    if path.suffix == ".pdf":
+        return {"CreationDate": None, "Creator": "zonemax"}
+    return {"Software": "zonemax"}
+
+
+def _ert_series(ax: Axes, cells: Sequence[CellSummary], label: str, color: str,
+                linestyle: str) -> None:
+    """ERT/n against r with bootstrap error bars; censoring marked (see module docstring)."""
+    finite = [c for c in cells if math.isfinite(c.ert)]
+    if finite:
+        xs = [c.r for c in finite]
+        ys = [c.ert / c.n for c in finite]
+        lo = [max(0.0, y - min(c.ert_ci[0], c.ert) / c.n) for c, y in zip(finite, ys, strict=True)]
+        hi = [0.0 if not math.isfinite(c.ert_ci[1]) else max(0.0, c.ert_ci[1] / c.n - y)
+              for c, y in zip(finite, ys, strict=True)]
+        ax.errorbar(xs, ys, yerr=[lo, hi], color=color, linestyle=linestyle, marker="o",
+                    markersize=4, capsize=2, label=label)
+        cens = [c for c in finite if c.censored]
+        if cens:
+            ax.plot([c.r for c in cens], [c.ert / c.n for c in cens], linestyle="none",
+                    marker="o", markersize=9, markerfacecolor="none", markeredgecolor="black")
+    inf = [c for c in cells if not math.isfinite(c.ert)]
+    if inf:
+        ax.plot([c.r for c in inf], [max(1.0, sum(c.evaluations) / len(c.evaluations)) / c.n
+                                     for c in inf],
+                linestyle="none", marker="^", markersize=8, color=color,
+                label=None if finite else label)
+
+
+def _legend_notes(ax: Axes) -> None:
+    ax.plot([], [], linestyle="none", marker="o", markersize=9, markerfacecolor="none",
+            markeredgecolor="black", label="cell with censored runs")
+    ax.plot([], [], linestyle="none", marker="^", color="grey",
+            label="no success: mean evals/n (lower bound)")
+
+
+def runtime_figure(cells: dict[Key, CellSummary], variants: Sequence[str], out: Path,
+                   stem: str, title: str) -> list[Path]:
+    """Figure "allCom": ERT/n over r, colour = algorithm, line style = n, log-log axes."""
+    fig = Figure(figsize=(7.5, 5.0))
+    ax = fig.add_subplot()
+    ns = sorted({n for (v, n, _) in cells if v in variants})
+    for v in variants:
+        for i, n in enumerate(ns):
+            sel = [c for (w, m, _), c in sorted(cells.items(), key=lambda kv: kv[0][2])
+                   if w == v and m == n]
+            if sel:
+                _ert_series(ax, sel, f"{VARIANTS[v].label}, n={n}", COLORS[v],
+                            LINESTYLES[i % len(LINESTYLES)])
+    _legend_notes(ax)
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("r (optimum all-r)")
+    ax.set_ylabel("ERT / n (evaluations per dimension)")
+    ax.set_title(title)
+    ax.grid(True, which="major", alpha=0.3)
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    return save(fig, out, stem)
+
+
+def failure_figure(analysis: FailureAnalysis, out: Path) -> list[Path]:
+    """Section 6.1: failure rate of CMA-ESwM over n, one line per r, Clopper-Pearson bars."""
+    fig = Figure(figsize=(6.5, 4.5))
+    ax = fig.add_subplot()
+    rs = sorted({row.r for row in analysis.rows})
+    for i, r in enumerate(rs):
+        sel = [row for row in analysis.rows if row.r == r]
+        xs = [row.n + (i - (len(rs) - 1) / 2) * 0.6 for row in sel]  # dodge overlapping bars
+        ys = [row.rate for row in sel]
+        yerr = [[max(0.0, y - row.ci[0]) for row, y in zip(sel, ys, strict=True)],
+                [max(0.0, row.ci[1] - y) for row, y in zip(sel, ys, strict=True)]]
+        ax.errorbar(xs, ys, yerr=yerr, marker="o", capsize=3, label=f"r = {r}")
+    ax.set_ylim(-0.02, 1.02)
+    ax.set_xlabel("n")
+    ax.set_ylabel("failure rate (95% Clopper-Pearson CI)")
+    ax.set_title("CMA-ESwM failure rate (Section 6.1)")
+    ax.grid(True, alpha=0.3)
+    ax.legend()
+    return save(fig, out, "cma_failure")
+
+
+def boxplot_figure(cells: dict[Key, CellSummary], variant: str, n: int,
+                   out: Path) -> list[Path]:
+    """Appendix A: one box per r (Q1-Q3, whiskers 1.5 IQR, outliers as dots), log y.
+
+    Every run is in its box, censored ones at their evaluation count (a lower bound); censored
+    runs are overlaid as red crosses and counted above the box.
+    """
+    sel = [c for (v, m, _), c in sorted(cells.items(), key=lambda kv: kv[0][2])
+           if v == variant and m == n]
+    fig = Figure(figsize=(max(4.0, 0.45 * len(sel) + 2), 4.5))
+    ax = fig.add_subplot()
+    data = [[e / n for e in c.evaluations] for c in sel]
+    positions = list(range(1, len(sel) + 1))
+    ax.boxplot(data, positions=positions, whis=1.5, widths=0.6,
+               flierprops={"marker": "o", "markersize": 3})
+    for pos, c in zip(positions, sel, strict=True):
+        cens = [e / n for e, ok in zip(c.evaluations, c.solved_flags, strict=True) if not ok]
+        if cens:
+            ax.plot([pos] * len(cens), cens, linestyle="none", marker="x", color="red")
+            ax.annotate(f"{len(cens)} cens.", (pos, max(cens)), textcoords="offset points",
+                        xytext=(0, 6), ha="center", fontsize=6, color="red")
+    ax.set_xticks(positions)
+    ax.set_xticklabels([_r_label(c.r) for c in sel], rotation=45, fontsize=7)
+    ax.set_yscale("log")
+    ax.set_xlabel("r")
+    ax.set_ylabel("evaluations / n")
+    ax.set_title(f"{VARIANTS[variant].label}, n = {n}", fontsize=9)
+    ax.grid(True, axis="y", alpha=0.3)
+    return save(fig, out, f"boxplot_{variant}_n{n}")
+
+
+def _r_label(r: int) -> str:
+    k = round(math.log10(r))
+    return f"1e{k}" if r == 10**k and k >= 3 else str(r)
