@@ -1,0 +1,175 @@
+"""Statistical machinery for zonemax's pre-registered validation.
+
+Everything here is deterministic given its inputs: seeds, sample sizes and levels are passed in
+by the calling test (where they are fixed in code).  All tests are one-sided in the direction a
+theorem claims, unless they test agreement with an exact value (two-sided).
+
+Contents
+--------
+* :class:`Sample` / :func:`draw` — a batch of run times from a simulator and a seed;
+* :func:`mean_ci` — t-based or BCa-bootstrap confidence interval for a mean;
+* :func:`one_sided_mean_test` — is the mean below (or above) a bound?
+* :func:`exact_mean_test` — two-sided agreement of a mean with an exact value;
+* :func:`clopper_pearson` — exact binomial interval;
+* :func:`holm` — Holm–Bonferroni step-down over a family;
+* :func:`loglog_slope` — slope of log(mean T) against log(scale) with a t confidence interval.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+from scipy import stats
+
+#: A simulator: ``(a, seed, runs, budget) -> (evaluations, solved)`` as numpy arrays.
+#: Run ``k`` must use ``seed.spawn(runs)[k]`` (or an equivalent deterministic derivation).
+Simulator = Callable[
+    [tuple[int, ...], np.random.SeedSequence, int, int | None],
+    tuple[np.ndarray, np.ndarray],
+]
+
+
+@dataclass(frozen=True)
+class Sample:
+    """Run times of ``runs`` independent runs; ``censored`` counts runs that hit the budget."""
+
+    evaluations: np.ndarray
+    solved: np.ndarray
+
+    @property
+    def runs(self) -> int:
+        return int(self.evaluations.size)
+
+    @property
+    def censored(self) -> int:
+        return int((~self.solved).sum())
+
+    @property
+    def mean(self) -> float:
+        return float(self.evaluations.mean())
+
+
+def draw(sim: Simulator, a: Sequence[int], seed: int | Sequence[int], runs: int,
+         budget: int | None = None) -> Sample:
+    """Run ``sim`` ``runs`` times on target ``a`` with the master seed ``seed``."""
+    ev, ok = sim(tuple(a), np.random.SeedSequence(seed), runs, budget)
+    ev = np.asarray(ev, dtype=np.float64)
+    ok = np.asarray(ok, dtype=bool)
+    if ev.shape != (runs,) or ok.shape != (runs,):
+        raise ValueError(f"simulator returned shapes {ev.shape}, {ok.shape}; expected ({runs},)")
+    return Sample(ev, ok)
+
+
+@dataclass(frozen=True)
+class Interval:
+    low: float
+    high: float
+    level: float
+    method: str
+
+
+def mean_ci(x: np.ndarray, level: float = 0.95,
+            method: Literal["t", "bootstrap"] = "t", seed: int = 0) -> Interval:
+    """Two-sided confidence interval for the mean of ``x``.
+
+    ``t`` is justified for the sample sizes used here (run times have finite variance for all
+    the algorithms tested and n >= 100 runs, so the CLT applies); ``bootstrap`` uses
+    :func:`scipy.stats.bootstrap` (BCa) with a fixed seed.
+    """
+    x = np.asarray(x, dtype=np.float64)
+    if method == "t":
+        m = float(x.mean())
+        se = float(x.std(ddof=1) / math.sqrt(x.size))
+        q = float(stats.t.ppf(0.5 + level / 2, x.size - 1))
+        return Interval(m - q * se, m + q * se, level, "t")
+    res = stats.bootstrap((x,), np.mean, confidence_level=level, method="BCa",
+                          rng=np.random.default_rng(seed), n_resamples=4999)
+    return Interval(float(res.confidence_interval.low), float(res.confidence_interval.high),
+                    level, "bootstrap-BCa")
+
+
+@dataclass(frozen=True)
+class TestOutcome:
+    """One pre-registered hypothesis test."""
+
+    name: str
+    p_value: float
+    statistic: float
+    detail: str
+
+    def rejects(self, alpha: float) -> bool:
+        return self.p_value <= alpha
+
+
+def one_sided_mean_test(name: str, sample: Sample, bound: float,
+                        direction: Literal["below", "above"]) -> TestOutcome:
+    """H0: the mean violates the bound; small p = evidence *against the theorem*.
+
+    We test the theorem's claim as the null hypothesis so that rejection means disagreement:
+    for ``direction="below"`` (an upper bound ``E[T] <= bound``) the p-value is
+    ``P(t >= observed)`` under ``mean = bound``; a correct implementation well inside the bound
+    gives p close to 1.  Censored runs count with their (lower-bound) evaluations, which can only
+    make an upper-bound violation *less* visible, so they are also reported separately.
+    """
+    x = sample.evaluations
+    se = float(x.std(ddof=1) / math.sqrt(x.size))
+    se = max(se, 1e-12)
+    t = (float(x.mean()) - bound) / se
+    df = x.size - 1
+    p = float(stats.t.sf(t, df)) if direction == "below" else float(stats.t.cdf(t, df))
+    return TestOutcome(name, p, t, f"mean {x.mean():.6g} vs bound {bound:.6g} ({direction}); "
+                                   f"censored {sample.censored}/{sample.runs}")
+
+
+def exact_mean_test(name: str, sample: Sample, exact: float) -> TestOutcome:
+    """Two-sided t-test of ``mean == exact``; small p = disagreement with the exact value."""
+    x = sample.evaluations
+    se = max(float(x.std(ddof=1) / math.sqrt(x.size)), 1e-12)
+    t = (float(x.mean()) - exact) / se
+    p = float(2 * stats.t.sf(abs(t), x.size - 1))
+    return TestOutcome(name, p, t, f"mean {x.mean():.6g} vs exact {exact:.6g} "
+                                   f"(rel. diff {(x.mean() - exact) / exact:+.3%}, "
+                                   f"censored {sample.censored}/{sample.runs})")
+
+
+def clopper_pearson(successes: int, trials: int, level: float = 0.95) -> Interval:
+    """Exact (Clopper–Pearson) interval for a binomial proportion."""
+    ci = stats.binomtest(successes, trials).proportion_ci(confidence_level=level,
+                                                          method="exact")
+    return Interval(float(ci.low), float(ci.high), level, "clopper-pearson")
+
+
+def holm(p_values: Sequence[float], alpha: float) -> list[bool]:
+    """Holm–Bonferroni step-down: which hypotheses are rejected at family-wise level alpha."""
+    order = sorted(range(len(p_values)), key=lambda i: p_values[i])
+    m = len(p_values)
+    reject = [False] * m
+    for rank, i in enumerate(order):
+        if p_values[i] <= alpha / (m - rank):
+            reject[i] = True
+        else:
+            break
+    return reject
+
+
+@dataclass(frozen=True)
+class Slope:
+    slope: float
+    low: float
+    high: float
+    level: float
+    intercept: float
+
+
+def loglog_slope(scale: Sequence[float], mean_t: Sequence[float], level: float) -> Slope:
+    """OLS slope of ``log(mean_t)`` on ``log(scale)`` with a two-sided t interval."""
+    xs = np.log(np.asarray(scale, dtype=np.float64))
+    ys = np.log(np.asarray(mean_t, dtype=np.float64))
+    res = stats.linregress(xs, ys)
+    q = float(stats.t.ppf(0.5 + level / 2, xs.size - 2))
+    return Slope(float(res.slope), float(res.slope - q * res.stderr),
+                 float(res.slope + q * res.stderr), level, float(res.intercept))

@@ -1,0 +1,197 @@
+"""A catalogue of planted bugs: realistic mistakes injected through the public API.
+
+Each bug is an alternative step operator or algorithm with the same signature as the correct
+one; nothing is monkeypatched.  :mod:`stats_tests.test_power` asserts that the CI-level tests of
+the relevant theorem module reject every one of them, which is the evidence that those tests
+have power.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+import mpmath
+import numpy as np
+
+from reference import HeavyTailed, RunResult, c_epsilon, fitness, one_plus_one_ea
+from reference.heavy_tailed import largest_exponent
+from reference.operators import Probability, check_limit
+from reference.rls_ab import check_alpha_beta
+
+
+@dataclass(frozen=True)
+class BiasedPlusMinusOne:
+    """Bug: the ±1 operator returns +1 with probability ``p_plus`` (0.55) instead of 1/2."""
+
+    p_plus: float = 0.55
+
+    def sample(self, limit: int, rng: np.random.Generator) -> int | None:
+        return 1 if rng.random() < self.p_plus else -1
+
+    def step_distribution(self, limit: int) -> dict[int | None, Probability]:
+        check_limit(limit)
+        p = Fraction(repr(self.p_plus))
+        return {1: p, -1: 1 - p}
+
+
+@dataclass(frozen=True)
+class HeavyTailedOffByOne:
+    """Bug: step ``2^(I-1)`` instead of ``2^(I-2)`` (exponent off by one)."""
+
+    eps: Fraction
+
+    def _inner(self) -> HeavyTailed:
+        return _correct_operator(self.eps)
+
+    def sample(self, limit: int, rng: np.random.Generator) -> int | None:
+        if limit < 2:
+            # every step 2^(I-1) >= 2 exceeds the limit; consume the draws all the same
+            rng.random()
+            return None
+        s = self._inner().sample(limit // 2, rng)  # 2^(I-1) <= L  iff  2^(I-2) <= L // 2
+        return None if s is None else 2 * s
+
+    def step_distribution(self, limit: int) -> dict[int | None, Probability]:
+        check_limit(limit)
+        if limit < 2:
+            return {None: mpmath.mpf(1)}
+        law = self._inner().step_distribution(limit // 2)
+        return {(None if k is None else 2 * k): p for k, p in law.items()}
+
+
+@dataclass(frozen=True)
+class HeavyTailedWrongBase:
+    """Bug: weights ``1/(i (log_2 i)^{1+eps})`` normalised by ``c_eps`` computed in base e.
+
+    The mass missing from the normalisation ends up on 'too long' steps.
+    """
+
+    eps: Fraction
+
+    def _probabilities(self, limit: int) -> list[float]:
+        return _wrong_base_probabilities(self.eps, largest_exponent(limit))
+
+    def sample(self, limit: int, rng: np.random.Generator) -> int | None:
+        u = rng.random()
+        acc = 0.0
+        for j, p in enumerate(self._probabilities(limit)):
+            acc += p
+            if u < acc:
+                m = 2**j
+                return m if rng.random() < 0.5 else -m
+        return None
+
+    def step_distribution(self, limit: int) -> dict[int | None, Probability]:
+        check_limit(limit)
+        out: dict[int | None, Probability] = {}
+        probs = self._probabilities(limit)
+        for j, p in enumerate(probs):
+            out[2**j] = mpmath.mpf(p) / 2
+            out[-(2**j)] = mpmath.mpf(p) / 2
+        out[None] = 1 - mpmath.mpf(sum(probs))
+        return out
+
+
+@lru_cache(maxsize=64)
+def _correct_operator(eps: Fraction) -> HeavyTailed:
+    return HeavyTailed(eps)
+
+
+@lru_cache(maxsize=256)
+def _wrong_base_probabilities(eps: Fraction, k: int) -> list[float]:
+    correct = _correct_operator(eps)
+    ratio = correct.c.value / c_epsilon(eps, "e").value
+    return [float(correct.exponent_pmf(i) * ratio) for i in range(2, k + 1)]
+
+
+def ea_strict_acceptance(
+    a: Sequence[int], step: object = None, *, rng: np.random.Generator | int | None = None,
+    budget: int | None = None,
+) -> RunResult:
+    """Bug: the (1+1) EA accepts only strict improvements (``f(y) < f(x)``)."""
+    from reference.operators import PlusMinusOne, StepOperator
+
+    op: StepOperator = PlusMinusOne() if step is None else step  # type: ignore[assignment]
+    a = tuple(a)
+    n = len(a)
+    gen = np.random.default_rng(rng)
+    x = [0] * n
+    fx = fitness(x, a)
+    t = 0
+    while fx != 0:
+        if budget is not None and t >= budget:
+            return RunResult(t, False, tuple(x), fx, "budget")
+        t += 1
+        y = list(x)
+        hopeless = False
+        for i in np.flatnonzero(gen.random(n) < 1 / n).tolist():
+            s = op.sample(2 * fx, gen)
+            if s is None:
+                hopeless = True
+                break
+            y[i] += s
+        if not hopeless:
+            fy = fitness(y, a)
+            if fy < fx:  # the bug: '<' instead of '<='
+                x, fx = y, fy
+    return RunResult(t, True, tuple(x), fx, "optimum")
+
+
+def ea_rate_n_plus_1(
+    a: Sequence[int], step: object = None, *, rng: np.random.Generator | int | None = None,
+    budget: int | None = None,
+) -> RunResult:
+    """Bug: mutation rate ``1/(n+1)`` instead of ``1/n``."""
+    return one_plus_one_ea(a, step, rng=rng, budget=budget,  # type: ignore[arg-type]
+                           mutation_rate=Fraction(1, len(a) + 1))
+
+
+def _rls_ab_variant(
+    a: Sequence[int], alpha: Fraction | float | str, beta: Fraction | float | str, *,
+    rng: np.random.Generator | int | None, budget: int | None, increase_on_ties: bool,
+    round_instead_of_floor: bool,
+) -> RunResult:
+    al, be = check_alpha_beta(alpha, beta)
+    a = tuple(a)
+    n = len(a)
+    gen = np.random.default_rng(rng)
+    x = [0] * n
+    v = [Fraction(1)] * n
+    fx = fitness(x, a)
+    t = 0
+    while fx != 0:
+        if budget is not None and t >= budget:
+            return RunResult(t, False, tuple(x), fx, "budget")
+        t += 1
+        i = int(gen.integers(n))
+        s = math.floor(v[i] + Fraction(1, 2)) if round_instead_of_floor else math.floor(v[i])
+        yi = x[i] - s if gen.random() < 0.5 else x[i] + s
+        d_old, d_new = abs(a[i] - x[i]), abs(a[i] - yi)
+        better = d_new <= d_old if increase_on_ties else d_new < d_old
+        v[i] = al * v[i] if better else max(Fraction(1), be * v[i])
+        if d_new <= d_old:
+            x[i] = yi
+            fx += d_new - d_old
+    return RunResult(t, True, tuple(x), fx, "optimum")
+
+
+def rls_ab_increase_on_ties(
+    a: Sequence[int], alpha: Fraction | float | str, beta: Fraction | float | str, *,
+    rng: np.random.Generator | int | None = None, budget: int | None = None,
+) -> RunResult:
+    """Bug: RLS_{alpha,beta} multiplies the velocity by alpha also when ``f(y) = f(x)``."""
+    return _rls_ab_variant(a, alpha, beta, rng=rng, budget=budget, increase_on_ties=True,
+                           round_instead_of_floor=False)
+
+
+def rls_ab_round_velocity(
+    a: Sequence[int], alpha: Fraction | float | str, beta: Fraction | float | str, *,
+    rng: np.random.Generator | int | None = None, budget: int | None = None,
+) -> RunResult:
+    """Bug: RLS_{alpha,beta} ignores the floor of v and steps by v rounded to nearest."""
+    return _rls_ab_variant(a, alpha, beta, rng=rng, budget=budget, increase_on_ties=False,
+                           round_instead_of_floor=True)

@@ -1,0 +1,47 @@
+"""Unit tests of the statistical machinery (no simulation)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from stats_tests.machinery import (
+    Sample,
+    clopper_pearson,
+    exact_mean_test,
+    holm,
+    loglog_slope,
+    mean_ci,
+    one_sided_mean_test,
+)
+
+
+def test_holm_step_down() -> None:
+    assert holm([0.01, 0.04, 0.03], 0.05) == [True, False, False]
+    assert holm([0.001, 0.02, 0.04], 0.05) == [True, True, True]
+    assert holm([0.2, 0.001], 0.01) == [False, True]
+
+
+def test_clopper_pearson_known_values() -> None:
+    ci = clopper_pearson(0, 10)
+    assert ci.low == 0 and ci.high == pytest.approx(0.3085, abs=1e-4)
+
+
+def test_one_sided_direction() -> None:
+    rng = np.random.default_rng(0)
+    x = rng.normal(100, 10, 500)
+    s = Sample(x, np.ones(500, dtype=bool))
+    assert one_sided_mean_test("u", s, 200, "below").p_value > 0.99  # far below the bound
+    assert one_sided_mean_test("u", s, 50, "below").p_value < 1e-10  # violates E <= 50
+    assert one_sided_mean_test("l", s, 150, "above").p_value < 1e-10  # violates E >= 150
+    assert exact_mean_test("e", s, 100).p_value > 1e-3
+
+
+def test_intervals_and_slope() -> None:
+    rng = np.random.default_rng(1)
+    x = rng.exponential(5.0, 400)
+    t = mean_ci(x)
+    b = mean_ci(x, method="bootstrap")
+    assert t.low < 5 < t.high and b.low < 5 < b.high
+    sl = loglog_slope([1, 2, 4, 8], [3, 6, 12, 24], 0.95)
+    assert sl.slope == pytest.approx(1.0)
