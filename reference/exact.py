@@ -177,6 +177,9 @@ class ExactResult:
     variance:
         ``Var[T]`` when requested (``with_variance=True``), else ``None``; exact for the rational
         families, the midpoint of an interval enclosure for ``ea-heavy``.
+    max_remaining:
+        ``h_max``: an upper estimate of the largest expected remaining time over the reachable
+        states, so that ``P(T > m ceil(e h_max)) <= e^{-m}`` (used to choose safe budgets).
     """
 
     expectation: Fraction | mpmath.mpf
@@ -186,6 +189,7 @@ class ExactResult:
     a: tuple[int, ...]
     params: tuple[tuple[str, object], ...] = ()
     variance: Fraction | mpmath.mpf | None = None
+    max_remaining: float | None = None
 
     @property
     def exact(self) -> bool:
@@ -287,15 +291,19 @@ def _hitting_moments(
     what: str,
     with_variance: bool,
     order: Callable[[S], Any] | None = None,
-) -> tuple[Num, Num | None, int]:
+) -> tuple[Num, Num | None, int, float]:
     """``E[T]`` (and ``E[T^2]``) of the hitting time of ``is_target`` from ``start``.
+
+    The last entry is ``h_max``, an upper estimate (float, rounded up) of the largest expected
+    remaining time over all reachable states; by Markov's inequality and the Markov property,
+    ``P(T > m ceil(e h_max)) <= e^{-m}``, which lets simulations choose safe budgets.
 
     ``transitions(s)`` lists the probabilities of leaving ``s`` (self-loops omitted, their mass
     is ``1 - sum``); every transition must go to a state with ``level <= level(s)``.
     """
     if is_target(start):
         zero = one - one
-        return zero, (zero if with_variance else None), 1
+        return zero, (zero if with_variance else None), 1, 0.0
     trans: dict[S, dict[S, Num]] = {}
     targets: set[S] = set()
     trans[start] = {}
@@ -359,7 +367,16 @@ def _hitting_moments(
                 rhs2.append(b)
             for s, m2 in zip(members, lu.solve(rhs2), strict=True):
                 second[s] = m2
-    return first[start], (second[start] if with_variance else None), len(trans) + len(targets)
+    h_max = max(_upper_float(v) for v in first.values())
+    return (first[start], (second[start] if with_variance else None), len(trans) + len(targets),
+            h_max)
+
+
+def _upper_float(value: Any) -> float:
+    """A float at least ``value`` (a Fraction or an mpmath interval), for tail bounds."""
+    if isinstance(value, Fraction):
+        return float(value) * (1 + 1e-12)
+    return float(value.b) * (1 + 1e-12)
 
 
 def _variance(first: Num, second: Num | None) -> Num | None:
@@ -449,12 +466,12 @@ def ea_pm1_exact(
     n = len(a)
     start = _start_distances(a)
     _refuse(_sorted_tuples_upto(n, norm_1(a)), max_states, f"ea-pm1 on a = {a}")
-    e1, e2, states = _hitting_moments(
+    e1, e2, states, h_max = _hitting_moments(
         start, _ea_pm1_transitions(n), sum, lambda d: d[0] == 0, Fraction(1),
         max_states=max_states, what=f"ea-pm1 on a = {a}", with_variance=with_variance,
         order=lambda d: tuple(-x for x in d),
     )
-    return ExactResult(e1, Fraction(0), states, "ea-pm1", a, (), _variance(e1, e2))
+    return ExactResult(e1, Fraction(0), states, "ea-pm1", a, (), _variance(e1, e2), h_max)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -490,11 +507,11 @@ def rls_pm1_exact(
     start = _start_distances(a)
     bound = _multiset_bound((d + 1, m) for d, m in Counter(start).items())
     _refuse(bound, max_states, f"rls-pm1 on a = {a}")
-    e1, e2, states = _hitting_moments(
+    e1, e2, states, h_max = _hitting_moments(
         start, _rls_pm1_transitions(n), sum, lambda d: d[0] == 0, Fraction(1),
         max_states=max_states, what=f"rls-pm1 on a = {a}", with_variance=with_variance,
     )
-    return ExactResult(e1, Fraction(0), states, "rls-pm1", a, (), _variance(e1, e2))
+    return ExactResult(e1, Fraction(0), states, "rls-pm1", a, (), _variance(e1, e2), h_max)
 
 
 def rls_pm1_closed_form(a: Sequence[int]) -> Fraction:
@@ -623,12 +640,12 @@ def rls_ab_exact(
 
     start = tuple(sorted((_DONE if ai == 0 else (abs(ai), Fraction(1)) for ai in a),
                          reverse=True))
-    e1, e2, states = _hitting_moments(
+    e1, e2, states, h_max = _hitting_moments(
         start, transitions, potential, lambda s: s[0] == _DONE, Fraction(1),
         max_states=max_states, what=what, with_variance=with_variance,
     )
     return ExactResult(e1, Fraction(0), states, "rls-ab", a, (("alpha", al), ("beta", be)),
-                       _variance(e1, e2))
+                       _variance(e1, e2), h_max)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -744,7 +761,7 @@ def ea_heavy_exact(
             out[new] = out[new] + prob if new in out else prob
         return out
 
-    e1, e2, states = _hitting_moments(
+    e1, e2, states, h_max = _hitting_moments(
         _start_distances(a), transitions, sum, lambda d: d[0] == 0, one,
         max_states=max_states, what=what, with_variance=with_variance,
         order=lambda d: tuple(-x for x in d),
@@ -761,7 +778,7 @@ def ea_heavy_exact(
     params: tuple[tuple[str, object], ...] = (
         ("eps", op.eps), ("log_base", op.log_base), ("truncate", op.truncate), ("r", op.r),
     )
-    return ExactResult(mid, err, states, "ea-heavy", a, params, var)
+    return ExactResult(mid, err, states, "ea-heavy", a, params, var, h_max)
 
 
 # ---------------------------------------------------------------------------------------------

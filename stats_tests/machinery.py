@@ -96,6 +96,8 @@ def mean_ci(x: np.ndarray, level: float = 0.95,
 class TestOutcome:
     """One pre-registered hypothesis test."""
 
+    __test__ = False  # not a pytest test class
+
     name: str
     p_value: float
     statistic: float

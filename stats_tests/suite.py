@@ -28,7 +28,7 @@ from reference.exact import exact_expectation
 from reference.heavy_tailed import LogBase, Truncation
 from stats_tests import SUITE_ALPHA
 from stats_tests.implementations import Implementation
-from stats_tests.machinery import Sample, TestOutcome, draw, holm
+from stats_tests.machinery import TestOutcome, draw, holm
 
 Level = Literal["ci", "slow"]
 Progress = Callable[[str], None]
@@ -64,12 +64,15 @@ class ExactCase:
 
     The exact variance is used, so the statistic is ``z = (mean - E[T]) / sqrt(Var[T]/runs)``,
     asymptotically standard normal; with ``runs >= 1000`` and run times with geometric tails the
-    normal approximation is accurate far beyond the levels used.  Runs are capped at
-    ``BUDGET_FACTOR * E[T]`` evaluations so that a broken implementation cannot hang; a
-    censored run enters the mean with its budget value (on correct code ``P(T > 20 E[T])`` is
-    astronomically small for
-    these chains, whose tails decay geometrically, and its effect on the mean is
-    ``E[(T - B)^+]``, far below the tolerance).
+    normal approximation is accurate far beyond the levels used.
+
+    Runs are capped so that a broken implementation cannot hang.  The cap comes from the exact
+    chain: with ``h_max`` the largest expected remaining time over its reachable states,
+    ``P(T > m ceil(e h_max)) <= e^{-m}`` (Markov's inequality, restarted every ``ceil(e h_max)``
+    iterations by the Markov property).  With ``m = TAIL_M = 30`` a correct implementation is
+    censored with probability below ``1e-13`` per run, so *any* censored run rejects the case
+    (p = 0).  A pilot of ``PILOT_RUNS`` runs (own seed) goes first, so that a hanging
+    implementation is rejected without simulating the full sample to the cap.
     """
 
     algorithm: Literal["ea-pm1", "ea-heavy", "rls-ab"]
@@ -81,7 +84,8 @@ class ExactCase:
     alpha: Fraction | None = None
     beta: Fraction | None = None
 
-    BUDGET_FACTOR = 20
+    TAIL_M = 30
+    PILOT_RUNS = 50
 
     @property
     def label(self) -> str:
@@ -93,7 +97,8 @@ class ExactCase:
             extra = f", ({self.alpha}, {self.beta})"
         return f"exact E[T]: {self.algorithm} a={self.a}{extra}"
 
-    def exact(self) -> tuple[float, float]:
+    def exact(self) -> tuple[float, float, float]:
+        """``(E[T], Var[T], h_max)`` from :mod:`reference.exact`."""
         return _exact_moments(self)
 
     def simulator(self, impl: Implementation) -> Callable[..., tuple[np.ndarray, np.ndarray]]:
@@ -109,11 +114,18 @@ class ExactCase:
         raise ValueError(f"{impl.name} does not implement {self.algorithm}")
 
     def run(self, impl: Implementation, seed: int, runs: int) -> TestOutcome:
-        mean, var = self.exact()
-        budget = math.ceil(self.BUDGET_FACTOR * mean)
-        sample = draw(self.simulator(impl), self.a, seed, runs, budget)
+        mean, var, h_max = self.exact()
+        budget = self.TAIL_M * math.ceil(math.e * h_max)
+        sim = self.simulator(impl)
+        pilot = draw(sim, self.a, [seed, 1], self.PILOT_RUNS, budget)
+        if pilot.censored:
+            return TestOutcome(self.label, 0.0, math.inf,
+                               f"{pilot.censored}/{pilot.runs} pilot runs hit the cap {budget} "
+                               f"(P <= e^-{self.TAIL_M} per run on correct code); exact "
+                               f"E[T] = {mean:.5g}")
+        sample = draw(sim, self.a, seed, runs, budget)
         z = (sample.mean - mean) / math.sqrt(var / runs)
-        p = float(2 * stats.norm.sf(abs(z)))
+        p = 0.0 if sample.censored else float(2 * stats.norm.sf(abs(z)))
         return TestOutcome(self.label, p, z,
                            f"mean {sample.mean:.5g} vs exact {mean:.5g} "
                            f"({(sample.mean - mean) / mean:+.2%}), z = {z:+.2f}, "
@@ -121,7 +133,7 @@ class ExactCase:
 
 
 @cache
-def _exact_moments(case: ExactCase) -> tuple[float, float]:
+def _exact_moments(case: ExactCase) -> tuple[float, float, float]:
     kwargs: dict[str, object] = {}
     if case.algorithm == "ea-heavy":
         kwargs = {"eps": case.eps, "log_base": case.log_base, "truncate": case.truncate,
@@ -130,8 +142,9 @@ def _exact_moments(case: ExactCase) -> tuple[float, float]:
         kwargs = {"alpha": case.alpha, "beta": case.beta}
     res = exact_expectation(case.algorithm, case.a, with_variance=True, **kwargs)  # type: ignore[arg-type]
     assert res.variance is not None
-    return float(mpmath.mpf(res.expectation) if not res.exact else res.expectation), float(
-        res.variance)
+    assert res.max_remaining is not None
+    mean = float(mpmath.mpf(res.expectation) if not res.exact else res.expectation)
+    return mean, float(res.variance), res.max_remaining
 
 
 F = Fraction
@@ -228,7 +241,3 @@ def run_family(
     rejected = holm([o.p_value for o in outcomes], alpha)
     return FamilyResult(family, impl.name, alpha, tuple(outcomes), tuple(rejected),
                         tuple(notes), time.perf_counter() - t0)
-
-
-def sample_mean(sample: Sample) -> float:
-    return float(np.mean(sample.evaluations))
