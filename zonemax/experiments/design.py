@@ -333,11 +333,22 @@ def build_tasks(scale: str, experiments: tuple[str, ...] | None = None,
     return tuple(sorted(tasks.values()))
 
 
-def estimated_cost(task: Task) -> float:
+#: Per-evaluation cost (microseconds) on the fast engine, from benchmarks/README.md (±1 EA about
+#: 1.5e7 evaluations/s; the heavy-tailed and RLS kernels skip most iterations), plus a fixed
+#: per-task overhead (Python call, tables) of about 200 microseconds.
+FAST_PER_EVAL_US: dict[str, float] = {
+    "ea-pm1": 0.07, "ea-heavy": 1e-4, "ea-heavy-condition": 0.01, "ea-heavy-clip": 0.01,
+    "rls-2-0.5": 0.01,
+}
+FAST_TASK_OVERHEAD_US = 200.0
+
+
+def estimated_cost(task: Task, engine: str = "reference") -> float:
     """Rough relative CPU cost of a task (scheduling order and ETA only; never in results).
 
     Expected evaluations ~ min(budget, a crude per-variant guess) times a per-evaluation cost
-    measured for the reference implementation (microseconds; CMA-ESwM grows with n^2).
+    measured for the reference implementation (microseconds; CMA-ESwM grows with n^2), or for
+    the fast engine where it runs the task (:data:`FAST_PER_EVAL_US`).
     """
     n, r = task.n, task.r
     guess: dict[str, float] = {
@@ -348,5 +359,8 @@ def estimated_cost(task: Task) -> float:
         "rls-2-0.5": 2 * n * math.log2(2 * n * r) ** 1.5,
         "cma-wm": 30.0 * n * math.log10(10 * r) ** 0.5,
     }
+    evaluations = min(float(task.budget), guess[task.variant])
+    if engine == "fast" and task.variant in FAST_PER_EVAL_US:
+        return evaluations * FAST_PER_EVAL_US[task.variant] + FAST_TASK_OVERHEAD_US
     per_eval = 600.0 + 0.1 * n * n if task.variant == "cma-wm" else 20.0
-    return min(float(task.budget), guess[task.variant]) * per_eval + 1e3
+    return evaluations * per_eval + 1e3

@@ -38,9 +38,9 @@ BLAS_THREAD_VARIABLES = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THR
 DASK_CONNECT_TIMEOUT = "30s"
 
 
-def order_tasks(tasks: Sequence[Task]) -> list[Task]:
+def order_tasks(tasks: Sequence[Task], engine: str = "reference") -> list[Task]:
     """Most expensive first; ties broken by key (deterministic)."""
-    return sorted(tasks, key=lambda t: (-estimated_cost(t), t.key))
+    return sorted(tasks, key=lambda t: (-estimated_cost(t, engine), t.key))
 
 
 def execute_tasks(
@@ -55,7 +55,7 @@ def execute_tasks(
     """Run ``tasks`` and call ``on_record(record, task)`` in this process as each one finishes."""
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise ValueError(f"jobs must be an integer >= 1, got {jobs!r}")
-    ordered = order_tasks(tasks)
+    ordered = order_tasks(tasks, engine)
     if not ordered:
         return
     if scheduler is not None:

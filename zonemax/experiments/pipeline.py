@@ -127,12 +127,12 @@ def reproduce(cfg: ReproduceConfig, *, on_start: StartCallback | None = None,
         missing = [t for t in tasks if t.key not in existing]
         if on_start is not None:
             on_start(len(missing), len(tasks) - len(missing),
-                     sum(estimated_cost(t) for t in missing))
+                     sum(estimated_cost(t, cfg.engine) for t in missing))
 
         def record(rec: RunRecord, task: Task) -> None:
             store.append(rec)
             if on_run is not None:
-                on_run(estimated_cost(task))
+                on_run(estimated_cost(task, cfg.engine))
 
         execute_tasks(missing, master_seed=cfg.master_seed, engine=cfg.engine,
                       on_record=record, jobs=cfg.jobs, scheduler=cfg.scheduler)
