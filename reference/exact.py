@@ -106,7 +106,8 @@ raised when it is exceeded.  At the documented limits each solver runs in a few 
 * ``ea-heavy``: ``n = 1, |a| <= 1000`` (1001 states, 3 s); ``n = 2, |a|_1 <= 54`` (784, 4 s);
   ``n = 3, |a|_1 <= 16`` (204, 2.6 s).
 
-These are checked by the ``slow`` test ``test_documented_limits_run_in_seconds``.
+The instances are listed in :data:`DOCUMENTED_LIMITS`; ``benchmarks/exact_limits.py`` times them
+and the ``slow`` test ``test_documented_limits_are_solved`` solves them.
 """
 
 from __future__ import annotations
@@ -133,6 +134,24 @@ from reference.heavy_tailed import (
     largest_exponent,
 )
 from reference.rls_ab import check_alpha_beta
+
+#: The instances at the documented size limits (module docstring, "Size limits"):
+#: ``(algorithm, a, keyword arguments of exact_expectation)``.
+DOCUMENTED_LIMITS: tuple[tuple[str, tuple[int, ...], dict[str, object]], ...] = (
+    ("ea-pm1", (50, 50), {}),
+    ("ea-pm1", (10, 10, 10), {}),
+    ("ea-pm1", (5, 5, 5, 5), {}),
+    ("ea-pm1", (3, 3, 3, 3, 3), {}),
+    ("rls-pm1", (9, 9, 9, 9, 9), {}),
+    ("rls-ab", (100,), {"alpha": 2, "beta": Fraction(1, 2)}),
+    ("rls-ab", (20, 20), {"alpha": 2, "beta": Fraction(1, 2)}),
+    ("rls-ab", (6, 6, 6), {"alpha": 2, "beta": Fraction(1, 2)}),
+    ("rls-ab", (20,), {"alpha": Fraction(17, 10), "beta": Fraction(9, 10)}),
+    ("rls-ab", (5, 5), {"alpha": Fraction(17, 10), "beta": Fraction(9, 10)}),
+    ("ea-heavy", (1000,), {"eps": 1}),
+    ("ea-heavy", (27, 27), {"eps": 1}),
+    ("ea-heavy", (6, 5, 5), {"eps": 1}),
+)
 
 #: Default caps on the estimated number of lumped states (``max_states=None``), per family and
 #: dimension ``n`` (the last entry applies to all larger ``n``); chosen so that a solve at the cap

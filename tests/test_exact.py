@@ -26,6 +26,7 @@ import pytest
 from reference import HeavyTailed, c_epsilon, one_plus_one_ea, rls, rls_ab
 from reference.exact import (
     ALGORITHMS,
+    DOCUMENTED_LIMITS,
     ExactResult,
     default_max_states,
     ea_heavy_exact,
@@ -435,21 +436,7 @@ def test_agrees_with_reference_simulation(k: int, case: tuple[str, tuple[int, ..
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("algorithm", "a", "kw"),
-    [
-        ("ea-pm1", (50, 50), {}),
-        ("ea-pm1", (10, 10, 10), {}),
-        ("ea-pm1", (5, 5, 5, 5), {}),
-        ("ea-pm1", (3, 3, 3, 3, 3), {}),
-        ("rls-pm1", (9, 9, 9, 9, 9), {}),
-        ("rls-ab", (100,), {"alpha": 2, "beta": HALF}),
-        ("rls-ab", (20, 20), {"alpha": 2, "beta": HALF}),
-        ("rls-ab", (6, 6, 6), {"alpha": 2, "beta": HALF}),
-        ("rls-ab", (20,), {"alpha": Fraction(17, 10), "beta": Fraction(9, 10)}),
-        ("rls-ab", (5, 5), {"alpha": Fraction(17, 10), "beta": Fraction(9, 10)}),
-        ("ea-heavy", (1000,), {"eps": 1}),
-        ("ea-heavy", (27, 27), {"eps": 1}),
-        ("ea-heavy", (6, 5, 5), {"eps": 1}),
-    ],
+    DOCUMENTED_LIMITS,
     ids=lambda v: ",".join(f"{k}={x}" for k, x in v.items()) if isinstance(v, dict) else str(v),
 )
 def test_documented_limits_are_solved(algorithm: str, a: tuple[int, ...],
