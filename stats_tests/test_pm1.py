@@ -9,22 +9,6 @@ with probability at most ``FAMILY_ALPHA``; the CI level runs by default, the ful
 
 from __future__ import annotations
 
-import pytest
+from stats_tests.pytest_support import family_tests
 
-from stats_tests import families
-from stats_tests.reporting import render_family
-
-FAMILY = "pm1"
-
-
-@pytest.mark.parametrize("impl", ["reference", "fast"])
-def test_ci_level(impl: str) -> None:
-    res = families.run(FAMILY, impl, "ci")
-    assert res.ok, render_family(res)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("impl", ["reference", "fast"])
-def test_full_level(impl: str) -> None:
-    res = families.run(FAMILY, impl, "slow")
-    assert res.ok, render_family(res)
+test_ci_level, test_full_level = family_tests("pm1")

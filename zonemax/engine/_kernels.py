@@ -93,6 +93,21 @@ def _init_partition(dist: np.ndarray, order: np.ndarray, where: np.ndarray) -> i
     return k
 
 
+@njit(nogil=True, cache=True)
+def _start_state(dist0: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, int]:
+    """A run's start: a copy of the distances, the partition (non-optimal first), ``k`` and
+    ``f = sum_i D_i``."""
+    n = dist0.shape[0]
+    dist = dist0.copy()
+    order = np.empty(n, np.int64)
+    where = np.empty(n, np.int64)
+    k = _init_partition(dist, order, where)
+    f = 0
+    for i in range(n):
+        f += dist[i]
+    return dist, order, where, k, f
+
+
 @njit(nogil=True, cache=True, inline="always")
 def _swap(order: np.ndarray, where: np.ndarray, i: int, j: int) -> None:
     pi = order[i]
@@ -290,13 +305,7 @@ def ea_pm1_run(rng: np.random.Generator, dist0: np.ndarray, budget: int) -> tupl
     changes).
     """
     n = dist0.shape[0]
-    dist = dist0.copy()
-    order = np.empty(n, np.int64)
-    where = np.empty(n, np.int64)
-    k = _init_partition(dist, order, where)
-    f = 0
-    for i in range(n):
-        f += dist[i]
+    dist, order, where, k, f = _start_state(dist0)
     t = 0
     if f == 0:
         return t, True
@@ -438,14 +447,8 @@ def ea_heavy_run(rng: np.random.Generator, dist0: np.ndarray, budget: int, cum: 
     uniform; the offspring is accepted iff ``f(y) <= f(x)`` (Algorithm 1, line 6).
     """
     n = dist0.shape[0]
-    dist = dist0.copy()
-    order = np.empty(n, np.int64)
-    where = np.empty(n, np.int64)
+    dist, order, where, k, f = _start_state(dist0)
     new_dist = np.empty(n, np.int64)
-    k = _init_partition(dist, order, where)
-    f = 0
-    for i in range(n):
-        f += dist[i]
     t = 0
     if f == 0:
         return t, True
@@ -534,10 +537,7 @@ def rls_pm1_run(rng: np.random.Generator, dist0: np.ndarray, budget: int) -> tup
     uniform non-optimal position.
     """
     n = dist0.shape[0]
-    dist = dist0.copy()
-    order = np.empty(n, np.int64)
-    where = np.empty(n, np.int64)
-    k = _init_partition(dist, order, where)
+    dist, order, where, k, _ = _start_state(dist0)
     t = 0
     while k > 0:
         # phase key k: the useful iterations of this phase are uniform decrements until one
@@ -571,13 +571,7 @@ def rls_heavy_run(rng: np.random.Generator, dist0: np.ndarray, budget: int, cum:
     iff ``|D_i - mag| <= D_i``, i.e. ``mag <= 2 D_i`` (``mag = 2 D_i`` leaves ``D`` unchanged).
     """
     n = dist0.shape[0]
-    dist = dist0.copy()
-    order = np.empty(n, np.int64)
-    where = np.empty(n, np.int64)
-    k = _init_partition(dist, order, where)
-    f = 0
-    for i in range(n):
-        f += dist[i]
+    dist, order, where, k, f = _start_state(dist0)
     t = 0
     key_k = -1
     key_j = -1
@@ -641,11 +635,8 @@ def rls_ab_run(rng: np.random.Generator, dist0: np.ndarray, budget: int, alpha: 
     of an integer (e.g. ``(17/10)^a (9/10)^b`` that is an integer or nearly one).
     """
     n = dist0.shape[0]
-    dist = dist0.copy()
-    order = np.empty(n, np.int64)
-    where = np.empty(n, np.int64)
+    dist, order, where, k, _ = _start_state(dist0)
     vel = np.ones(n)  # Algorithm 2, initialization: v <- 1^n
-    k = _init_partition(dist, order, where)
     t = 0
     useful = 0
     while k > 0:
