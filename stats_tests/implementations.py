@@ -13,7 +13,7 @@ A test family exercises one algorithm through a factory that builds a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -131,7 +131,3 @@ PLANTED: dict[str, tuple[str, Implementation]] = {
     "RLS_{alpha,beta} ignores the floor of v (rounds)": (
         "rls_ab", Implementation("rls-round", rls_ab=_rls_with(planted.rls_ab_round_velocity))),
 }
-
-
-def as_target(a: Sequence[int]) -> tuple[int, ...]:
-    return tuple(int(x) for x in a)
