@@ -11,7 +11,9 @@ Statistical design (all seeds, sample sizes and levels are fixed here):
 * Skip-rule tests (direct simulation of single iterations against the engine's formulas and
   samplers): their own Bonferroni family at level ``FAMILY_ALPHA``.
 * The n = 1 z-test: level ``FAMILY_ALPHA`` on its own.
-Total false-failure probability of the default run: at most 3 * FAMILY_ALPHA = 0.003.
+* The ±1 EA's block rule forced on small instances against exact expectations: its own
+  Bonferroni family at level ``FAMILY_ALPHA``.
+Total false-failure probability of the default run: at most 4 * FAMILY_ALPHA = 0.004.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import pytest
 from scipy import stats
 
 from reference import HeavyTailed, OutsideTheoremWarning, one_plus_one_ea, rls, rls_ab
+from reference.exact import exact_expectation
 from zonemax.engine import INT64_LIMIT, Batch, check_target, run_many
 from zonemax.engine import _kernels as K
 from zonemax.engine import _random as R
@@ -47,6 +50,9 @@ RefRunner = Callable[[tuple[int, ...], np.random.Generator], int]
 #: needs well under a second for N_REF runs.
 EQUIVALENCE_CASES: list[tuple[str, str, tuple[int, ...], dict[str, Any], RefRunner]] = [
     ("ea-pm1", "ea-pm1", (3, -2, 0, 4), {},
+     lambda a, g: one_plus_one_ea(a, rng=g).evaluations),
+    # min D = 35 > K.PM1_BLOCK_MIN: the first useful iterations go through the block rule
+    ("ea-pm1-block", "ea-pm1", (40, -35, 36), {},
      lambda a, g: one_plus_one_ea(a, rng=g).evaluations),
     ("ea-heavy-none-0.1", "ea-heavy", (5, -3), {"eps": 0.1},
      lambda a, g: one_plus_one_ea(a, HeavyTailed(0.1), rng=g).evaluations),
@@ -128,11 +134,34 @@ def test_n1_pm1_ea_mean_is_twice_distance() -> None:
     assert abs(z) < stats.norm.isf(FAMILY_ALPHA / 2)
 
 
+#: Block rule forced (``block_min = 1``) on instances with every position non-optimal: runs
+#: per instance and the seed; one Bonferroni family over the instances at ``FAMILY_ALPHA``.
+BLOCK_EXACT_CASES = ((5,), (3, 3), (4, -3, 2), (10, -10), (2, 2, -2, 2))
+BLOCK_EXACT_RUNS = 20_000
+SEED_BLOCK = 606
+
+
+@pytest.mark.parametrize("a", BLOCK_EXACT_CASES, ids=str)
+def test_pm1_block_rule_against_exact_expectation(a: tuple[int, ...]) -> None:
+    exact = exact_expectation("ea-pm1", a, with_variance=True)
+    assert exact.variance is not None
+    dist0 = np.abs(np.array(a, np.int64))
+    children = np.random.SeedSequence([SEED_BLOCK, *map(abs, a)]).spawn(BLOCK_EXACT_RUNS)
+    times = np.array([K.ea_pm1_run(np.random.default_rng(c), dist0, K.NO_BUDGET, 1)[0]
+                      for c in children], dtype=float)
+    z = (times.mean() - float(exact.expectation)) / math.sqrt(float(exact.variance)
+                                                              / BLOCK_EXACT_RUNS)
+    level = FAMILY_ALPHA / len(BLOCK_EXACT_CASES)
+    assert abs(z) < stats.norm.isf(level / 2), f"z = {z:.2f} against {exact.expectation}"
+
+
 # ----------------------------------------------------------------------------------------------
 # skip rules against direct simulation
 # ----------------------------------------------------------------------------------------------
-#: Number of skip-rule tests sharing the Bonferroni family below.
-N_SKIP_TESTS = 7
+#: Number of skip-rule tests (assertions) sharing the Bonferroni family below: 2 (±1 EA
+#: pattern), 2 (heavy-tailed useful probability), 1 (phase trials), 3 (uniform_int twice, alias
+#: table), 2 (±1 EA block rule).
+N_SKIP_TESTS = 10
 SKIP_LEVEL = FAMILY_ALPHA / N_SKIP_TESTS
 
 
@@ -199,6 +228,50 @@ def test_pm1_ea_useful_pattern_matches_direct_simulation() -> None:
     obs = [counts[key] for key in big] + [rest]
     exp = [law[key] * total for key in big] + [total * (1 - sum(law[key] for key in big))]
     assert stats.chisquare(obs, exp).pvalue > SKIP_LEVEL
+
+
+def _same_law(x: np.ndarray, y: np.ndarray, level: float) -> None:
+    """Two-sample chi-square on integer samples, cells = pooled deciles (identical for both)."""
+    edges = np.unique(np.quantile(np.concatenate([x, y]), np.linspace(0, 1, 11)[1:-1]))
+    table = np.array([np.bincount(np.searchsorted(edges, v, side="right"),
+                                  minlength=edges.size + 1) for v in (x, y)])
+    table = table[:, table.sum(axis=0) > 0]
+    assert stats.chi2_contingency(table).pvalue > level
+
+
+def test_pm1_block_matches_direct_simulation() -> None:
+    # Block rule of the ±1 EA: `size` useful iterations at k = n applied at once, against
+    # Algorithm 1 iterated directly (positions far from the optimum) until `size` of them were
+    # useful; compare the change of f and of D_0.  n = 4 has patterns with m >= 3.
+    n, d0, size, reps = 4, 1000, 150, 6000
+    g = np.random.default_rng(505)
+    tbl = K.PM1_TABLE_SIZE
+    ms, zs, bs, alias, small, large = (np.empty(tbl, np.int64) for _ in range(6))
+    rest_prob, rest_keep, rest_other = np.empty(tbl), np.empty(tbl, np.int64), np.empty(tbl,
+                                                                                         np.int64)
+    p1, p21, p22, rest = K._pm1_block_tables(
+        n, ms, zs, bs, np.empty(tbl), alias, small, large, np.empty(K.PM1_MAX_M + 1),
+        np.empty(K.PM1_MAX_M + 1), rest_prob, rest_keep, rest_other)
+    assert rest > 0
+    order, where, sel = np.arange(n), np.arange(n), np.empty(K.PM1_MAX_M, np.int64)
+    block_df, block_d0 = np.empty(reps, np.int64), np.empty(reps, np.int64)
+    for i in range(reps):
+        dist = np.full(n, d0, np.int64)
+        block_df[i] = K._pm1_block(g, dist, size, p1, p21, p22, rest, rest_prob, rest_keep,
+                                   rest_other, sel, order, where)
+        assert block_df[i] == dist.sum() - n * d0
+        block_d0[i] = dist[0] - d0
+    dist = np.full((reps, n), d0, np.int64)
+    done = np.zeros(reps, np.int64)
+    while (done < size).any():
+        live = done < size
+        mutate = g.random((reps, n)) < 1.0 / n
+        step = np.where(g.random((reps, n)) < 0.5, -1, 1) * mutate  # -1: towards (D > 0)
+        useful = live & mutate.any(axis=1) & (step.sum(axis=1) <= 0)
+        dist += step * useful[:, None]
+        done += useful
+    _same_law(block_df, dist.sum(axis=1) - n * d0, SKIP_LEVEL)
+    _same_law(block_d0, dist[:, 0] - d0, SKIP_LEVEL)
 
 
 def test_heavy_ea_useful_probability_matches_direct_simulation() -> None:
