@@ -159,9 +159,9 @@ def test_pm1_block_rule_against_exact_expectation(a: tuple[int, ...]) -> None:
 # skip rules against direct simulation
 # ----------------------------------------------------------------------------------------------
 #: Number of skip-rule tests (assertions) sharing the Bonferroni family below: 2 (±1 EA
-#: pattern), 2 (heavy-tailed useful probability), 1 (phase trials), 3 (uniform_int twice, alias
-#: table), 2 (±1 EA block rule).
-N_SKIP_TESTS = 10
+#: pattern), 2 (heavy-tailed useful probability), 2 (phase trials), 3 (uniform_int twice, alias
+#: table), 2 (uniform_pair), 2 (±1 EA block rule).
+N_SKIP_TESTS = 13
 SKIP_LEVEL = FAMILY_ALPHA / N_SKIP_TESTS
 
 
@@ -242,23 +242,26 @@ def _same_law(x: np.ndarray, y: np.ndarray, level: float) -> None:
 def test_pm1_block_matches_direct_simulation() -> None:
     # Block rule of the ±1 EA: `size` useful iterations at k = n applied at once, against
     # Algorithm 1 iterated directly (positions far from the optimum) until `size` of them were
-    # useful; compare the change of f and of D_0.  n = 4 has patterns with m >= 3.
+    # useful; compare the change of f and of D_0.  n = 4 has every group of
+    # K.PM1_BLOCK_GROUPS and patterns outside them.
     n, d0, size, reps = 4, 1000, 150, 6000
     g = np.random.default_rng(505)
     tbl = K.PM1_TABLE_SIZE
     ms, zs, bs, alias, small, large = (np.empty(tbl, np.int64) for _ in range(6))
     rest_prob, rest_keep, rest_other = np.empty(tbl), np.empty(tbl, np.int64), np.empty(tbl,
                                                                                          np.int64)
-    p1, p21, p22, rest = K._pm1_block_tables(
+    group_p = np.empty(len(K.PM1_BLOCK_GROUPS))
+    counts = np.empty(len(K.PM1_BLOCK_GROUPS), np.int64)
+    rest = K._pm1_block_tables(
         n, ms, zs, bs, np.empty(tbl), alias, small, large, np.empty(K.PM1_MAX_M + 1),
-        np.empty(K.PM1_MAX_M + 1), rest_prob, rest_keep, rest_other)
-    assert rest > 0
+        np.empty(K.PM1_MAX_M + 1), group_p, rest_prob, rest_keep, rest_other)
+    assert rest > 0  # n = 4: patterns (4, 0, b) are drawn from the rest table
     order, where, sel = np.arange(n), np.arange(n), np.empty(K.PM1_MAX_M, np.int64)
     block_df, block_d0 = np.empty(reps, np.int64), np.empty(reps, np.int64)
     for i in range(reps):
         dist = np.full(n, d0, np.int64)
-        block_df[i] = K._pm1_block(g, dist, size, p1, p21, p22, rest, rest_prob, rest_keep,
-                                   rest_other, sel, order, where)
+        block_df[i] = K._pm1_block(g, dist, size, group_p, counts, rest, rest_prob,
+                                   rest_keep, rest_other, sel, order, where)
         assert block_df[i] == dist.sum() - n * d0
         block_d0[i] = dist[0] - d0
     dist = np.full((reps, n), d0, np.int64)
@@ -292,12 +295,43 @@ def test_heavy_ea_useful_probability_matches_direct_simulation() -> None:
     assert stats.chi2_contingency(table).pvalue > SKIP_LEVEL
 
 
-def test_phase_trials_is_a_sum_of_geometrics() -> None:
-    g = np.random.default_rng(303)
-    useful, q, samples = 7, 0.2, 20_000
+@pytest.mark.parametrize("useful", [R.PHASE_INVERSION_MAX - 1, R.PHASE_INVERSION_MAX + 3])
+def test_phase_trials_is_a_sum_of_geometrics(useful: int) -> None:
+    # both branches: geometric variables by inversion (few successes), negative binomial
+    g = np.random.default_rng(303 + useful)
+    q, samples = 0.2, 20_000
     engine = np.array([R.phase_trials(g, useful, q) for _ in range(samples)])
     direct = g.geometric(q, size=(samples, useful)).sum(axis=1)
     assert stats.ks_2samp(engine, direct, method="asymp").pvalue > SKIP_LEVEL
+
+
+def test_uniform_pair_is_uniform_and_independent() -> None:
+    g = np.random.default_rng(707)
+    for k1, k2 in ((7, 6), (R.PAIR_MAX_K, 3)):
+        draws = np.array([R.uniform_pair(g, k1, k2) for _ in range(60_000)])
+        first = np.minimum(draws[:, 0] * 10 // k1, 9)  # 10 pooled cells of the first
+        table = np.zeros((10, k2), np.int64)
+        np.add.at(table, (first, draws[:, 1]), 1)
+        # uniform product law: chi-square against the exact cell probabilities
+        cell1 = np.array([np.sum(np.minimum(np.arange(k1) * 10 // k1, 9) == c)
+                          for c in range(10)]) / k1
+        expected = np.outer(cell1, np.full(k2, 1 / k2)) * draws.shape[0]
+        keep = expected.ravel() > 0  # k1 < 10 leaves some pooled cells empty
+        assert table.ravel()[~keep].sum() == 0
+        assert stats.chisquare(table.ravel()[keep], expected.ravel()[keep]).pvalue > SKIP_LEVEL
+
+
+def test_shared_table_cache_does_not_change_runs() -> None:
+    # the batch API's shared cache and the per-run cache give identical runs (tables draw no
+    # randomness); the shared cache is exercised across consecutive runs with the same n
+    from zonemax.engine.api import _pm1_kernel
+
+    a = np.array([40, 3, 0, 1, 38], np.int64)
+    shared = _pm1_kernel(a.size)
+    for child in np.random.SeedSequence(808).spawn(30):
+        assert shared(np.random.default_rng(child), a, K.NO_BUDGET) == \
+            K.ea_pm1_run(np.random.default_rng(child), a, K.NO_BUDGET)
+    # and the block rule against the direct simulation's law is covered above
 
 
 def test_uniform_int_and_alias_table() -> None:

@@ -47,7 +47,7 @@ from zonemax.experiments.stats import (
     ert,
     holm,
 )
-from zonemax.experiments.store import RUNS_FILE, RecordStore, format_row
+from zonemax.experiments.store import RUNS_FILE, RecordStore, format_row, read_metadata
 
 #: Seconds the kill-and-resume test waits for the subprocess to write its first records.
 KILL_TIMEOUT = 60.0
@@ -164,6 +164,14 @@ def test_kill_and_resume(full_tiny: Path, tmp_path: Path) -> None:
     assert res.already_done == len(partial) and res.executed == total - len(partial)
     assert comparable(out) == comparable(full_tiny)
     assert (out / RUNS_FILE).read_bytes().endswith(b"\n")
+    # session accounting: the killed invocation never reached its final update; the resumed
+    # one records its wall time and runs
+    sessions = read_metadata(out)["sessions"]  # type: ignore[index]
+    assert len(sessions) == 2
+    assert sessions[0].get("outcome", "running") == "running"
+    assert sessions[1]["outcome"] == "complete"
+    assert sessions[1]["runs_executed"] == total - len(partial)
+    assert sessions[1]["wall_seconds"] > 0
 
 
 def test_partial_last_line_is_truncated(tmp_path: Path) -> None:

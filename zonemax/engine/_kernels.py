@@ -46,10 +46,12 @@ import numpy as np
 from numba import njit
 
 from zonemax.engine._random import (
+    PAIR_MAX_K,
     binomial_small,
     bit_length,
     phase_trials,
     uniform_int,
+    uniform_pair,
 )
 
 #: "No budget": int64 max (the reference's ``budget=None``).
@@ -294,12 +296,17 @@ def sample_alias(rng: np.random.Generator, count: int, prob: np.ndarray,
     return i if u - i < prob[i] else alias[i]
 
 
-#: ±1 EA pattern tables kept per run, direct-mapped on ``k mod PM1_TABLE_SLOTS``.  Near the
-#: optimum ``k`` moves back and forth between a few neighbouring values; with 16 slots any 16
-#: consecutive values of ``k`` share no slot, so each table is built about once per run instead
-#: of at every change of ``k`` (a build costs about 10^2 useful iterations).  Memory is
-#: ``3 * 16 * PM1_TABLE_SIZE`` words per run, independent of ``n``.
+#: ±1 EA pattern tables kept by :func:`ea_pm1_run`, direct-mapped on ``k mod PM1_TABLE_SLOTS``.
+#: Near the optimum ``k`` moves back and forth between a few neighbouring values; with 16 slots
+#: any 16 consecutive values of ``k`` share no slot, so each table is built about once per run
+#: instead of at every change of ``k`` (a build costs about 16 microseconds, measured).  Memory
+#: is ``3 * 16 * PM1_TABLE_SIZE`` words, independent of ``n``.  The engine's batch API shares
+#: a larger cache between the runs of a batch (:data:`PM1_CACHE_MAX_SLOTS`).
 PM1_TABLE_SLOTS = 16
+#: Slots of the cache shared by the runs of a batch: ``min(n + 1, PM1_CACHE_MAX_SLOTS)``, so
+#: for ``n < 256`` every ``k`` has its own slot and each table is built once per batch and
+#: worker.  At most ``3 * 256 * PM1_TABLE_SIZE`` words (5.8 MB) per worker.
+PM1_CACHE_MAX_SLOTS = 256
 
 
 @njit(nogil=True, cache=True)
@@ -335,11 +342,29 @@ def _pm1_build_slot(n: int, k: int, prob: np.ndarray, keep: np.ndarray, other: n
 PM1_BLOCK_MIN = 32
 
 
+#: The patterns :func:`_pm1_block` applies as groups (the rest come from an alias table):
+#: ``(m, z, b)`` = (1,0,1), (2,0,1), (2,0,2), (3,0,2), (3,0,3); at ``k = n = 100`` they carry
+#: about 97% of the useful iterations.
+PM1_BLOCK_GROUPS = ((1, 0, 1), (2, 0, 1), (2, 0, 2), (3, 0, 2), (3, 0, 3))
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _distinct_pair(rng: np.random.Generator, n: int) -> tuple[int, int]:
+    """A uniform ordered pair of distinct positions in ``[0, n)`` (``n >= 2``): the second is
+    uniform on the other ``n - 1`` (one draw when ``n <= PAIR_MAX_K``)."""
+    if n <= PAIR_MAX_K:
+        i1, i2 = uniform_pair(rng, n, n - 1)
+    else:
+        i1 = uniform_int(rng, n)
+        i2 = uniform_int(rng, n - 1)
+    return i1, i2 + (i2 >= i1)
+
+
 @njit(nogil=True, cache=True)
-def _pm1_block(rng: np.random.Generator, dist: np.ndarray, size: int, p1: float, p21: float,
-               p22: float, rest_count: int, rest_prob: np.ndarray, rest_keep: np.ndarray,
-               rest_other: np.ndarray, sel: np.ndarray, order: np.ndarray,
-               where: np.ndarray) -> int:
+def _pm1_block(rng: np.random.Generator, dist: np.ndarray, size: int, group_p: np.ndarray,
+               counts: np.ndarray, rest_count: int, rest_prob: np.ndarray,
+               rest_keep: np.ndarray, rest_other: np.ndarray, sel: np.ndarray,
+               order: np.ndarray, where: np.ndarray) -> int:
     r"""``size`` useful iterations of the ±1 EA at ``k = n``, when ``min_i D_i > size``; returns
     the change of ``f``.
 
@@ -349,37 +374,55 @@ def _pm1_block(rng: np.random.Generator, dist: np.ndarray, size: int, p1: float,
     ``k = n``.  A pattern's acceptance (``2b >= m``) and its effect (``-1`` at ``b`` and
     ``+1`` at ``m - b`` uniformly chosen distinct positions) do not depend on ``D`` while
     ``k = n``, so ``D`` after the block is ``D`` plus the sum of ``size`` independent effects,
-    in any order.  Grouping the iterations by pattern: the numbers of ``(1,0,1)``, ``(2,0,1)``,
-    ``(2,0,2)`` and other (``m >= 3``) patterns are multinomial with probabilities
-    ``p1, p21, p22`` and the rest (drawn as successive binomials), and given these numbers
-    every iteration's positions are drawn independently as in :func:`ea_pm1_run`; the
-    ``m >= 3`` patterns come from their own conditional alias table.
+    in any order.  Grouping the iterations by pattern: the numbers in the groups
+    :data:`PM1_BLOCK_GROUPS` (probabilities ``group_p``) and in the rest are multinomial
+    (drawn as successive binomials), and given these numbers every iteration's positions are
+    drawn independently and uniformly (:func:`uniform_pair` gives two per random draw); the
+    other patterns come from their own conditional alias table.  ``counts`` is scratch space
+    (one entry per group).
     """
     n = dist.shape[0]
-    c1 = rng.binomial(size, min(1.0, p1))
-    left = size - c1
-    tail = 1.0 - p1  # mass of the patterns other than (1,0,1)
-    c21 = rng.binomial(left, min(1.0, p21 / tail)) if left > 0 and tail > 0.0 else 0
-    left -= c21
-    tail -= p21
-    c22 = rng.binomial(left, min(1.0, p22 / tail)) if left > 0 and tail > 0.0 else 0
-    rest = left - c22 if rest_count > 0 else 0
-    df = -c1 - 2 * c22
-    for _ in range(c1):  # (1,0,1): one uniform position moves towards the target
-        dist[uniform_int(rng, n)] -= 1
-    for _ in range(c21):  # (2,0,1): a uniform ordered pair, first towards, second away
-        i1 = uniform_int(rng, n)
-        i2 = uniform_int(rng, n - 1)
-        i2 += i2 >= i1
-        dist[i1] -= 1
-        dist[i2] += 1
-    for _ in range(c22):  # (2,0,2): a uniform pair, both towards
-        i1 = uniform_int(rng, n)
-        i2 = uniform_int(rng, n - 1)
-        i2 += i2 >= i1
+    left = size
+    tail = 1.0
+    for g in range(len(PM1_BLOCK_GROUPS)):
+        counts[g] = 0
+        if left > 0 and tail > 0.0 and group_p[g] > 0.0:
+            counts[g] = rng.binomial(left, min(1.0, group_p[g] / tail))
+            left -= counts[g]
+        tail -= group_p[g]
+    rest = left if rest_count > 0 else 0
+    c1, c21, c22, c32, c33 = counts[0], counts[1], counts[2], counts[3], counts[4]
+    df = -c1 - 2 * c22 - c32 - 3 * c33
+    # (1,0,1): one uniform position moves towards the target; two per draw
+    for _ in range(c1 >> 1):
+        if n <= PAIR_MAX_K:
+            i1, i2 = uniform_pair(rng, n, n)
+        else:
+            i1 = uniform_int(rng, n)
+            i2 = uniform_int(rng, n)
         dist[i1] -= 1
         dist[i2] -= 1
-    for _ in range(rest):  # m >= 3: pattern from the conditional table, positions by _pick
+    if c1 & 1:
+        dist[uniform_int(rng, n)] -= 1
+    for _ in range(c21):  # (2,0,1): first towards, second away
+        i1, i2 = _distinct_pair(rng, n)
+        dist[i1] -= 1
+        dist[i2] += 1
+    for _ in range(c22):  # (2,0,2): both towards
+        i1, i2 = _distinct_pair(rng, n)
+        dist[i1] -= 1
+        dist[i2] -= 1
+    for g in (3, 4):  # (3,0,2), (3,0,3): the third position uniform on the other n - 2
+        for _ in range(counts[g]):
+            i1, i2 = _distinct_pair(rng, n)
+            while True:
+                i3 = uniform_int(rng, n)
+                if i3 != i1 and i3 != i2:
+                    break
+            dist[i1] -= 1
+            dist[i2] -= 1
+            dist[i3] += 1 if g == 3 else -1
+    for _ in range(rest):  # m >= 4: pattern from the conditional table, positions by _pick
         u = rng.random() * rest_count
         col = int(u)
         pattern = rest_keep[col] if u - col < rest_prob[col] else rest_other[col]
@@ -397,25 +440,26 @@ def _pm1_block(rng: np.random.Generator, dist: np.ndarray, size: int, p1: float,
 @njit(nogil=True, cache=True)
 def _pm1_block_tables(n: int, ms: np.ndarray, zs: np.ndarray, bs: np.ndarray,
                       weight: np.ndarray, alias: np.ndarray, small: np.ndarray,
-                      large: np.ndarray, pk: np.ndarray, pz: np.ndarray, rest_prob: np.ndarray,
-                      rest_keep: np.ndarray, rest_other: np.ndarray
-                      ) -> tuple[float, float, float, int]:
-    """For ``k = n``: ``(p1, p21, p22)`` of :func:`_pm1_block` and the alias table of the
-    ``m >= 3`` patterns (returns its size, 0 if there are none)."""
+                      large: np.ndarray, pk: np.ndarray, pz: np.ndarray, group_p: np.ndarray,
+                      rest_prob: np.ndarray, rest_keep: np.ndarray, rest_other: np.ndarray
+                      ) -> int:
+    """For ``k = n``: fills ``group_p`` (conditional probabilities of the patterns in
+    :data:`PM1_BLOCK_GROUPS`) and the alias table of the other patterns; returns its size
+    (0 if there are none)."""
     q, count = pm1_ea_pattern_table(n, n, ms, zs, bs, weight, pk, pz)
-    w1 = w21 = w22 = 0.0
+    for g in range(len(PM1_BLOCK_GROUPS)):
+        group_p[g] = 0.0
     rest = 0
     for i in range(count):
-        m, b = ms[i], bs[i]
-        if m == 1:
-            w1 += weight[i]
-        elif m == 2:
-            if b == 1:
-                w21 += weight[i]
-            else:
-                w22 += weight[i]
-        else:  # compact the m >= 3 patterns to the front (rest <= i)
-            ms[rest], zs[rest], bs[rest], weight[rest] = m, zs[i], b, weight[i]
+        m, z, b = ms[i], zs[i], bs[i]
+        grouped = False
+        for g in range(len(PM1_BLOCK_GROUPS)):
+            gm, gz, gb = PM1_BLOCK_GROUPS[g]
+            if m == gm and z == gz and b == gb:
+                group_p[g] += weight[i] / q
+                grouped = True
+        if not grouped:  # compact the other patterns to the front (rest <= i)
+            ms[rest], zs[rest], bs[rest], weight[rest] = m, z, b, weight[i]
             rest += 1
     if rest > 0:
         build_alias(weight, rest, rest_prob, alias, small, large)
@@ -423,20 +467,44 @@ def _pm1_block_tables(n: int, ms: np.ndarray, zs: np.ndarray, bs: np.ndarray,
             rest_keep[i] = pm1_pack(ms[i], zs[i], bs[i])
             j = alias[i]
             rest_other[i] = pm1_pack(ms[j], zs[j], bs[j])
-    return w1 / q, w21 / q, w22 / q, rest
+    return rest
+
+
+@njit(nogil=True, cache=True)
+def pm1_cache(slots: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                                   np.ndarray]:
+    """An empty table cache for :func:`ea_pm1_run_cached` with ``slots`` slots (direct-mapped
+    on ``k mod slots``): ``(prob, keep, other, k, q, count)`` per slot, ``k = -1`` = empty.
+    A cache must only be shared by runs with the same ``n`` (the tables depend on ``n, k``)."""
+    size = PM1_TABLE_SIZE
+    return (np.empty((slots, size)), np.empty((slots, size), np.int64),
+            np.empty((slots, size), np.int64), np.full(slots, -1, np.int64), np.zeros(slots),
+            np.zeros(slots, np.int64))
 
 
 @njit(nogil=True, cache=True)
 def ea_pm1_run(rng: np.random.Generator, dist0: np.ndarray, budget: int,
                block_min: int = PM1_BLOCK_MIN) -> tuple[int, bool]:
+    """One run of the (1+1) EA with the ±1 operator with its own table cache of
+    :data:`PM1_TABLE_SLOTS` slots; see :func:`ea_pm1_run_cached`."""
+    probs, keeps, others, slot_k, slot_q, slot_count = pm1_cache(PM1_TABLE_SLOTS)
+    return ea_pm1_run_cached(rng, dist0, budget, block_min, probs, keeps, others, slot_k,
+                             slot_q, slot_count)
+
+
+@njit(nogil=True, cache=True)
+def ea_pm1_run_cached(rng: np.random.Generator, dist0: np.ndarray, budget: int, block_min: int,
+                      probs: np.ndarray, keeps: np.ndarray, others: np.ndarray,
+                      slot_k: np.ndarray, slot_q: np.ndarray, slot_count: np.ndarray
+                      ) -> tuple[int, bool]:
     """One run of the (1+1) EA with the ±1 operator; returns ``(evaluations, solved)``.
 
     Skip rule (see :func:`pm1_ea_pattern_table`): while ``k`` is unchanged every iteration is
     useful with the same probability ``q(k)``; each useful iteration applies a pattern drawn
     from the conditional law (uniform positions; the first ``b`` chosen non-optimal positions
-    improve).  Phase key: ``k``.  The tables of recently seen ``k`` are kept
-    (:data:`PM1_TABLE_SLOTS`); building them draws no random numbers, so caching them does not
-    change the run.
+    improve).  Phase key: ``k``.  Tables are kept in the cache ``probs, ..., slot_count``
+    (:func:`pm1_cache`), which may be shared by consecutive runs with the same ``n``; building
+    a table draws no random numbers, so the cache never changes a run.
 
     Block rule: from the start, while ``k = n`` and ``min_i D_i - 1 >= block_min``, the next
     ``min_i D_i - 1`` useful iterations are applied at once by :func:`_pm1_block` (same law;
@@ -449,13 +517,7 @@ def ea_pm1_run(rng: np.random.Generator, dist0: np.ndarray, budget: int,
     if f == 0:
         return t, True
     size = PM1_TABLE_SIZE
-    slots = PM1_TABLE_SLOTS
-    probs = np.empty((slots, size))
-    keeps = np.empty((slots, size), np.int64)
-    others = np.empty((slots, size), np.int64)
-    slot_k = np.full(slots, -1, np.int64)
-    slot_q = np.zeros(slots)
-    slot_count = np.zeros(slots, np.int64)
+    slots = slot_k.shape[0]
     ms = np.empty(size, np.int64)
     zs = np.empty(size, np.int64)
     bs = np.empty(size, np.int64)
@@ -474,7 +536,8 @@ def ea_pm1_run(rng: np.random.Generator, dist0: np.ndarray, budget: int,
     # no longer apply (k < n or min D small), as the run is then near its end
     blocking = k == n
     block_ready = False
-    p1 = p21 = p22 = 0.0
+    group_p = np.zeros(len(PM1_BLOCK_GROUPS))
+    group_counts = np.zeros(len(PM1_BLOCK_GROUPS), np.int64)
     rest_count = 0
     rest_prob = np.empty(size)
     rest_keep = np.empty(size, np.int64)
@@ -505,12 +568,12 @@ def ea_pm1_run(rng: np.random.Generator, dist0: np.ndarray, budget: int,
             block = min(dist.min() - 1, budget - t - useful)
             if k == n and block >= block_min:
                 if not block_ready:
-                    p1, p21, p22, rest_count = _pm1_block_tables(
-                        n, ms, zs, bs, weight, alias, small, large, pk, pz, rest_prob,
-                        rest_keep, rest_other)
+                    rest_count = _pm1_block_tables(
+                        n, ms, zs, bs, weight, alias, small, large, pk, pz, group_p,
+                        rest_prob, rest_keep, rest_other)
                     block_ready = True
-                f += _pm1_block(rng, dist, block, p1, p21, p22, rest_count, rest_prob,
-                                rest_keep, rest_other, sel, order, where)
+                f += _pm1_block(rng, dist, block, group_p, group_counts, rest_count,
+                                rest_prob, rest_keep, rest_other, sel, order, where)
                 useful += block
                 continue
             blocking = False

@@ -167,8 +167,9 @@ def run_seeds(
     solved = np.empty(runs, dtype=np.bool_)
 
     def work(start: int, stop: int) -> None:
+        run = kernel(dist0.shape[0])  # one per worker chunk: may hold a table cache
         for i in range(start, stop):
-            t, ok = kernel(np.random.default_rng(children[i]), dist0, budget_int)
+            t, ok = run(np.random.default_rng(children[i]), dist0, budget_int)
             evaluations[i] = t
             solved[i] = ok
 
@@ -207,6 +208,20 @@ def simulator(
 
 
 Kernel = Callable[[np.random.Generator, np.ndarray, int], tuple[int, bool]]
+#: ``n -> kernel`` for one worker chunk (runs one after another, same ``n``).
+KernelFactory = Callable[[int], Kernel]
+
+
+def _pm1_kernel(n: int) -> Kernel:
+    """The ±1 EA kernel with a table cache shared by the runs of one worker chunk
+    (:data:`zonemax.engine._kernels.PM1_CACHE_MAX_SLOTS`); tables draw no randomness, so
+    sharing them does not change any run."""
+    cache = _kernels.pm1_cache(min(n + 1, _kernels.PM1_CACHE_MAX_SLOTS))
+
+    def ea_pm1(rng: np.random.Generator, dist0: np.ndarray, budget: int) -> tuple[int, bool]:
+        return _kernels.ea_pm1_run_cached(rng, dist0, budget, _kernels.PM1_BLOCK_MIN, *cache)
+
+    return ea_pm1
 
 
 def _make_kernel(
@@ -219,7 +234,7 @@ def _make_kernel(
     alpha: float | int | Fraction | str | None,
     beta: float | int | Fraction | str | None,
     warn: bool,
-) -> Kernel:
+) -> KernelFactory:
     """Validate the operator parameters and bind them to the algorithm's kernel."""
     if algorithm in _HEAVY:
         if eps is None:
@@ -235,7 +250,7 @@ def _make_kernel(
 
         if alpha is not None or beta is not None:
             raise ValueError("alpha and beta are only used by rls-ab")
-        return heavy
+        return lambda n: heavy
     if eps is not None or truncate != "none" or r is not None or log_base != 2:
         raise ValueError(
             f"eps, log_base, truncate and r belong to the heavy-tailed operator; "
@@ -257,9 +272,9 @@ def _make_kernel(
         def rls_ab(rng: np.random.Generator, dist0: np.ndarray, budget: int) -> tuple[int, bool]:
             return _kernels.rls_ab_run(rng, dist0, budget, alpha_f, beta_f)
 
-        return rls_ab
+        return lambda n: rls_ab
     if alpha is not None or beta is not None:
         raise ValueError("alpha and beta are only used by rls-ab")
     if algorithm == "ea-pm1":
-        return _kernels.ea_pm1_run
-    return _kernels.rls_pm1_run
+        return _pm1_kernel
+    return lambda n: _kernels.rls_pm1_run

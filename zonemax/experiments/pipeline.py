@@ -30,6 +30,7 @@ from zonemax.experiments.store import (
     check_or_write_metadata,
     load_records,
     read_metadata,
+    update_session,
     versions,
 )
 
@@ -83,6 +84,10 @@ class ReproduceResult:
     engines: dict[str, int] = field(default_factory=dict)
 
 
+#: Seconds between progress updates of the session's wall time in ``metadata.json``.
+SESSION_UPDATE_SECONDS = 30.0
+
+
 def _identity(cfg: ReproduceConfig) -> dict[str, object]:
     return {"format": FORMAT_VERSION, "scale": cfg.scale, "master_seed": cfg.master_seed,
             "budget_factor": cfg.budget_factor}
@@ -129,13 +134,32 @@ def reproduce(cfg: ReproduceConfig, *, on_start: StartCallback | None = None,
             on_start(len(missing), len(tasks) - len(missing),
                      sum(estimated_cost(t, cfg.engine) for t in missing))
 
+        executed = 0
+        last_update = start
+
         def record(rec: RunRecord, task: Task) -> None:
+            nonlocal executed, last_update
             store.append(rec)
+            executed += 1
+            now = time.perf_counter()
+            if now - last_update >= SESSION_UPDATE_SECONDS:
+                update_session(cfg.out, wall_seconds=now - start, runs_executed=executed,
+                               jobs=cfg.jobs, outcome="running")
+                last_update = now
             if on_run is not None:
                 on_run(estimated_cost(task, cfg.engine))
 
-        execute_tasks(missing, master_seed=cfg.master_seed, engine=cfg.engine,
-                      on_record=record, jobs=cfg.jobs, scheduler=cfg.scheduler)
+        outcome = "error"
+        try:
+            execute_tasks(missing, master_seed=cfg.master_seed, engine=cfg.engine,
+                          on_record=record, jobs=cfg.jobs, scheduler=cfg.scheduler)
+            outcome = "complete"
+        except KeyboardInterrupt:
+            outcome = "interrupted"
+            raise
+        finally:
+            update_session(cfg.out, wall_seconds=time.perf_counter() - start,
+                           runs_executed=executed, jobs=cfg.jobs, outcome=outcome)
     result = ReproduceResult(cfg.out, len(tasks), len(tasks) - len(missing), len(missing),
                              time.perf_counter() - start)
     records = [r for r in load_records(cfg.out) if r.key in by_key]

@@ -21,6 +21,7 @@ from zonemax.experiments.design import (
 )
 from zonemax.experiments.simulate import RunRecord
 from zonemax.experiments.stats import ALPHA, BOOTSTRAP_RESAMPLES, CONFIDENCE
+from zonemax.experiments.store import RUNS_FILE, sessions_wall_seconds
 
 REPORT_FILE = "report.md"
 FIGURES_DIR = "figures"
@@ -85,6 +86,16 @@ def _pairs_table(rows: Sequence[an.PairRow]) -> str:
                     an._direction(p)])
     return _table(["X", "Y", "n", "r", "test (two-sided)", "p", "Holm p (across r)",
                    "A12 = P(X<Y)", "rank-biserial", "ERT X / ERT Y", "X is"], out)
+
+
+def _sessions_line(metadata: dict[str, Any]) -> str:
+    wall, timed, total = sessions_wall_seconds(metadata)
+    if total == 0:
+        return ""
+    untimed = (f" ({total - timed} earlier invocation(s) without a record)"
+               if timed < total else "")
+    return (f"- wall time of the invocations that produced `{RUNS_FILE}`: {wall / 3600:.2f} h "
+            f"over {timed} invocation(s){untimed}\n")
 
 
 def _claims_table(claims: Sequence[an.Claim]) -> str:
@@ -227,7 +238,8 @@ def write_report(out: Path, *, scale: str, experiments: Sequence[str],
         + "; engines that ran them: "
         + (", ".join(f"{k} ({v})" for k, v in sorted(engines.items())) or "–")
         + f"; summed run wall time {sum(r.wall_seconds for r in records):.1f} s\n"
-        f"- versions: {', '.join(f'{k} {v}' for k, v in metadata.get('versions', {}).items())}\n"
+        + _sessions_line(metadata)
+        + f"- versions: {', '.join(f'{k} {v}' for k, v in metadata.get('versions', {}).items())}\n"
         "- raw data: `runs.csv` (one row per run), `metadata.json`\n\n"
         "## Summary of the paper's claims\n\n" + _claims_table(all_claims)
         + "\n## Methods\n\n"

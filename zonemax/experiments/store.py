@@ -124,6 +124,32 @@ def check_or_write_metadata(out: Path, identity: dict[str, Any], extra: dict[str
     _atomic_write_text(out / METADATA_FILE, json.dumps(data, indent=2, sort_keys=True) + "\n")
 
 
+def update_session(out: Path, *, wall_seconds: float, runs_executed: int, jobs: int,
+                   outcome: str) -> None:
+    """Record the current invocation's elapsed wall time in the last ``sessions`` entry.
+
+    Called as runs finish (throttled by the caller) and once at the end with ``outcome``
+    ``complete``, ``interrupted`` or ``error``; after a ``kill -9`` the entry keeps its last
+    update (``outcome`` ``running``), a lower bound.  Summing ``wall_seconds`` over the
+    sessions gives the measured wall time of a sweep that was resumed several times.
+    """
+    data = read_metadata(out)
+    if data is None or not data.get("sessions"):
+        return
+    data["sessions"][-1].update({
+        "updated": datetime.now(UTC).isoformat(timespec="seconds"),
+        "wall_seconds": round(wall_seconds, 1), "runs_executed": runs_executed, "jobs": jobs,
+        "outcome": outcome})
+    _atomic_write_text(out / METADATA_FILE, json.dumps(data, indent=2, sort_keys=True) + "\n")
+
+
+def sessions_wall_seconds(metadata: dict[str, Any]) -> tuple[float, int, int]:
+    """``(sum of recorded session wall times, sessions with a record, sessions)``."""
+    sessions = metadata.get("sessions", [])
+    timed = [float(s["wall_seconds"]) for s in sessions if "wall_seconds" in s]
+    return sum(timed), len(timed), len(sessions)
+
+
 @dataclass
 class RecordStore:
     """The append-only ``runs.csv`` of one output directory (use as a context manager)."""
