@@ -7,6 +7,8 @@ engine, the reference (time-boxed with ``budget``) and a naive numpy (1+1) EA lo
 by a fixed number of iterations), all measured in this run; ratios are engine / baseline.
 Table 2: wall time of the whole Section 6 grid with ``jobs=2``, including JIT compilation when
 the numba cache is cleared first (``--clear-cache``, the default) or loaded from it.
+Table 3: numba heap allocations per run (``NUMBA_NRT_STATS=1``, in a child process), against
+the number of evaluations: allocation is per run and per phase, never per iteration.
 """
 
 from __future__ import annotations
@@ -90,7 +92,7 @@ def speed_table(quick: bool) -> None:
         ("rls-ab", 100, 10**6, {"alpha": GRID_ALPHA, "beta": GRID_BETA},
          lambda a, g, b: rls_ab(a, GRID_ALPHA, GRID_BETA, rng=g, budget=b, warn=False)),
     ]
-    runs = 2 if quick else 4
+    runs = 3 if quick else 10
     print("\nTable 1: simulated evaluations per second (1 core; engine jobs=1)")
     header = (f"{'algorithm':<9} {'n':>4} {'r':>8} {'engine ev/s':>12} {'reference ev/s':>15} "
               f"{'naive ev/s':>11} {'eng/ref':>9} {'eng/naive':>10}")
@@ -144,13 +146,43 @@ def grid(quick: bool, jobs: int) -> None:
     print(f"  total     {wall:8.2f} s  {evaluations:10.3e} evaluations (incl. JIT/cache load)")
 
 
+#: Table 3 instances (algorithm, n, r): iterations grow ~100x from row to row at fixed n.
+ALLOC_ROWS = [("ea-pm1", 100, 10**3), ("ea-pm1", 100, 10**5), ("ea-pm1", 1000, 10**3),
+              ("ea-heavy", 100, 10**6), ("rls-ab", 100, 10**6)]
+
+
+def allocation_table() -> None:
+    """Table 3 (run in a subprocess with NUMBA_NRT_STATS=1): numba heap allocations per run."""
+    from numba.core.runtime import rtsys
+
+    from zonemax.engine import run_many
+
+    print("\nTable 3: numba runtime (NRT) heap allocations per run (all freed again)")
+    print(f"{'algorithm':<9} {'n':>5} {'r':>8} {'evaluations':>12} {'allocations':>12}")
+    for algorithm, n, r in ALLOC_ROWS:
+        kw = {"eps": GRID_EPS} if algorithm == "ea-heavy" else {}
+        if algorithm == "rls-ab":
+            kw = {"alpha": GRID_ALPHA, "beta": GRID_BETA}
+        run_many(algorithm, [3] * n, runs=1, seed=0, budget=None, warn=False, **kw)  # JIT
+        before = rtsys.get_allocation_stats()
+        batch = run_many(algorithm, [r] * n, runs=1, seed=1, budget=None, warn=False, **kw)
+        after = rtsys.get_allocation_stats()
+        assert after.alloc - before.alloc == after.free - before.free
+        print(f"{algorithm:<9} {n:>5} {r:>8.0e} {int(batch.evaluations[0]):>12.3e} "
+              f"{after.alloc - before.alloc:>12}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="smaller smoke run")
     parser.add_argument("--keep-cache", action="store_true",
                         help="do not clear the numba cache before the grid")
     parser.add_argument("--jobs", type=int, default=2, help="threads for the grid (default 2)")
+    parser.add_argument("--allocations-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.allocations_only:  # the child process of Table 3
+        allocation_table()
+        return 0
     print(f"machine: {machine()}")
     print(f"python {platform.python_version()}, numpy {np.__version__}", end="")
     import numba
@@ -164,6 +196,10 @@ def main() -> int:
     grid(args.quick, args.jobs)
     print(f"  (process time since cache clear: {time.perf_counter() - t0:.2f} s)")
     speed_table(args.quick)
+    sys.stdout.flush()
+    # NRT statistics must be switched on before numba starts: a child process
+    subprocess.run([sys.executable, __file__, "--allocations-only"], check=True,
+                   env=dict(os.environ, NUMBA_NRT_STATS="1"))
     shutil.rmtree(ROOT / "benchmarks" / "__pycache__", ignore_errors=True)
     return 0
 
