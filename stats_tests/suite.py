@@ -180,7 +180,9 @@ EXACT_CASES: dict[str, tuple[ExactCase, ...]] = {
 #: Extra instances for the fast engine, whose volume makes them cheap (eps = 0.001 has
 #: E[T] in the thousands even for n = 1).
 EXACT_CASES_FAST: dict[str, tuple[ExactCase, ...]] = {
-    "pm1": (ExactCase("ea-pm1", (10, -10)), ExactCase("ea-pm1", (4, 3, 0, 0))),
+    # (50, 50): min D > PM1_BLOCK_MIN, so the engine's block rule applies from the start
+    "pm1": (ExactCase("ea-pm1", (10, -10)), ExactCase("ea-pm1", (4, 3, 0, 0)),
+            ExactCase("ea-pm1", (50, 50))),
     "heavy": (
         ExactCase("ea-heavy", (5,), eps=F(1, 1000)),
         ExactCase("ea-heavy", (12, 5), eps=F(1, 10)),
