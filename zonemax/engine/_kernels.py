@@ -27,6 +27,10 @@ useful iterations of a phase of constant key and, when the key changes (or the r
 sum of ``useful`` i.i.d. Geometric(q) variables.  Same law, one draw per phase instead of one
 logarithm per useful iteration.
 
+**Blocks (±1 EA).**  Far from the optimum (``k = n`` and ``min_i D_i > s``) the next ``s``
+useful iterations cannot change ``k`` and their effects commute, so they are applied as
+multinomial groups of equal patterns (:func:`_pm1_block`); same law, no per-iteration branches.
+
 **Bookkeeping.**  ``order`` lists the positions with the ``k`` non-optimal ones first and
 ``where[i]`` is the index of ``i`` in ``order``; a uniform (distinct) choice among non-optimal
 or optimal positions is a partial Fisher-Yates shuffle of the corresponding block of ``order``.
