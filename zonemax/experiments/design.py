@@ -334,12 +334,19 @@ def build_tasks(scale: str, experiments: tuple[str, ...] | None = None,
 
 
 #: Per-evaluation cost (microseconds) on the fast engine, from benchmarks/README.md (±1 EA about
-#: 1.5e7 evaluations/s; the heavy-tailed and RLS kernels skip most iterations), plus a fixed
+#: 1e8 evaluations/s; the heavy-tailed and RLS kernels skip most iterations), plus a fixed
 #: per-task overhead (Python call, tables) of about 200 microseconds.
 FAST_PER_EVAL_US: dict[str, float] = {
-    "ea-pm1": 0.07, "ea-heavy": 1e-4, "ea-heavy-condition": 0.01, "ea-heavy-clip": 0.01,
+    "ea-pm1": 0.01, "ea-heavy": 1e-4, "ea-heavy-condition": 0.01, "ea-heavy-clip": 0.01,
     "rls-2-0.5": 0.01,
 }
+#: CMA-ESwM cost model, fitted to the paper-scale records of 2026-11-26 (3480 runs, 2 workers):
+#: successful runs need about n (8 log10 r + 11) evaluations (19 n at r = 10 to 83 n at
+#: r = 10^9, n = 100); from r = 10^10 on a share of the runs exhausts the budget, and the mean
+#: is about (0.1 + 0.6 n / 100) budget (n = 20: 0.17-0.44 budget, n = 100: 0.58-1.0); one
+#: evaluation costs about 250 + 0.1 n^2 microseconds inside ``cmaes`` (0.25 ms at n <= 50,
+#: 1.4 ms at n = 100).
+CMA_LARGE_R = 10**10
 FAST_TASK_OVERHEAD_US = 200.0
 
 
@@ -357,10 +364,11 @@ def estimated_cost(task: Task, engine: str = "reference") -> float:
         "ea-heavy-condition": 4 * n * math.log2(2 * r) ** 2,
         "ea-heavy-clip": 3 * n * math.log(n + 1),
         "rls-2-0.5": 2 * n * math.log2(2 * n * r) ** 1.5,
-        "cma-wm": 30.0 * n * math.log10(10 * r) ** 0.5,
+        "cma-wm": (n * (8.0 * math.log10(r) + 11.0) if r < CMA_LARGE_R
+                   else (0.1 + 0.6 * n / 100.0) * task.budget),
     }
     evaluations = min(float(task.budget), guess[task.variant])
     if engine == "fast" and task.variant in FAST_PER_EVAL_US:
         return evaluations * FAST_PER_EVAL_US[task.variant] + FAST_TASK_OVERHEAD_US
-    per_eval = 600.0 + 0.1 * n * n if task.variant == "cma-wm" else 20.0
+    per_eval = 250.0 + 0.1 * n * n if task.variant == "cma-wm" else 20.0
     return evaluations * per_eval + 1e3
