@@ -14,6 +14,7 @@ from zonemax.experiments import analysis as an
 from zonemax.experiments import figures as fg
 from zonemax.experiments.design import (
     CMA_CAP_PER_N,
+    CMA_LARGE_R,
     RLS_CAP,
     TRUNCATION_SHARED,
     VARIANTS,
@@ -86,6 +87,25 @@ def _pairs_table(rows: Sequence[an.PairRow]) -> str:
                     an._direction(p)])
     return _table(["X", "Y", "n", "r", "test (two-sided)", "p", "Holm p (across r)",
                    "A12 = P(X<Y)", "rank-biserial", "ERT X / ERT Y", "X is"], out)
+
+
+def _cma_budget_note(records: Sequence[RunRecord]) -> str:
+    """What the CMA-ESwM budget did in this data: censored share and the longest successes,
+    for r below and from :data:`CMA_LARGE_R` on (where runs reach the budget)."""
+    parts = []
+    for label, large in ((f"r < {CMA_LARGE_R:.0e}", False), (f"r ≥ {CMA_LARGE_R:.0e}", True)):
+        sel = [x for x in records if x.algorithm == "cma-wm" and (x.r >= CMA_LARGE_R) == large]
+        if not sel:
+            continue
+        hit = sum(1 for x in sel if x.reason == "budget")
+        ok = [x.evaluations / x.n for x in sel if x.solved]
+        longest = f"{max(ok):.0f}·n" if ok else "–"
+        parts.append(f"{label}: {hit} of {len(sel)} runs reached the budget, the longest "
+                     f"successful run needed {longest}")
+    if not parts:
+        return ""
+    return ("In this data, " + "; ".join(parts) + ". Where runs reach the budget, CMA-ESwM's "
+            "ERT depends on it (with a larger budget some censored runs could still succeed).")
 
 
 def _sessions_line(metadata: dict[str, Any]) -> str:
@@ -262,8 +282,8 @@ def write_report(out: Path, *, scale: str, experiments: Sequence[str],
         "explicit bound at the end of the proof of Theorem 5 (log = log₂, rigorous upper "
         f"enclosure of c_ε); RLS_{{2,0.5}} — no theorem applies (β = 0.5 is outside Theorem 9): "
         f"{RLS_CAP}·n·(1 + log₂|a|₁)², at least twice the pilot maxima; CMA-ESwM — "
-        f"{CMA_CAP_PER_N}·n (no bound exists, the paper states no budget; successful pilot runs "
-        "needed ≤ 300·n).\n"
+        f"{CMA_CAP_PER_N}·n (no bound exists and the paper states no budget). "
+        + _cma_budget_note(records) + "\n"
         "- **Verdicts**: *consistent* = the data agree with the claim at the stated level; "
         "*not consistent* = they contradict it; *inconclusive* = this grid cannot decide.\n"
         + _claims_methods(all_claims) + "\n")
