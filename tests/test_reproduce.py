@@ -106,7 +106,8 @@ def test_outputs_exist(full_tiny: Path) -> None:
     report = (full_tiny / "report.md").read_text()
     assert "![run-time comparison](figures/runtime_allcom.png)" in report
     for phrase in ("Cochran-Armitage", "Mann-Whitney", "Gehan", "Holm", "Clopper-Pearson",
-                   "for n < 40 the failure rate is zero", "middle-ranged r", "ERT"):
+                   "for n < 40 the failure rate is zero", "middle-ranged r", "ERT",
+                   "wall time of the invocations", "reached the budget"):
         assert phrase in report, phrase
     # Censoring is explicit: tiny's budget factor censors runs, and they are all recorded.
     assert any(r.censored and r.reason == "budget" for r in recs)
