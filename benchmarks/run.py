@@ -159,10 +159,10 @@ def allocation_table() -> None:
 
     print("\nTable 3: numba runtime (NRT) heap allocations per run (all freed again)")
     print(f"{'algorithm':<9} {'n':>5} {'r':>8} {'evaluations':>12} {'allocations':>12}")
+    params: dict[str, dict[str, float]] = {"ea-heavy": {"eps": GRID_EPS},
+                                           "rls-ab": {"alpha": GRID_ALPHA, "beta": GRID_BETA}}
     for algorithm, n, r in ALLOC_ROWS:
-        kw = {"eps": GRID_EPS} if algorithm == "ea-heavy" else {}
-        if algorithm == "rls-ab":
-            kw = {"alpha": GRID_ALPHA, "beta": GRID_BETA}
+        kw = params.get(algorithm, {})
         run_many(algorithm, [3] * n, runs=1, seed=0, budget=None, warn=False, **kw)  # JIT
         before = rtsys.get_allocation_stats()
         batch = run_many(algorithm, [r] * n, runs=1, seed=1, budget=None, warn=False, **kw)

@@ -50,7 +50,6 @@ import numpy as np
 from numba import njit
 
 from zonemax.engine._random import (
-    PAIR_MAX_K,
     binomial_small,
     bit_length,
     phase_trials,
@@ -320,6 +319,25 @@ def pm1_pack(m: int, z: int, b: int) -> int:
 
 
 @njit(nogil=True, cache=True)
+def _pack_alias(ms: np.ndarray, zs: np.ndarray, bs: np.ndarray, alias: np.ndarray, count: int,
+                keep: np.ndarray, other: np.ndarray) -> None:
+    """``keep[i]``/``other[i]``: the packed patterns of alias column ``i`` and of its alias."""
+    for i in range(count):
+        keep[i] = pm1_pack(ms[i], zs[i], bs[i])
+        j = alias[i]
+        other[i] = pm1_pack(ms[j], zs[j], bs[j])
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _sample_packed(rng: np.random.Generator, count: int, prob: np.ndarray, keep: np.ndarray,
+                   other: np.ndarray) -> int:
+    """:func:`sample_alias` returning the packed pattern (no index indirection)."""
+    u = rng.random() * count
+    col = int(u)
+    return keep[col] if u - col < prob[col] else other[col]
+
+
+@njit(nogil=True, cache=True)
 def _pm1_build_slot(n: int, k: int, prob: np.ndarray, keep: np.ndarray, other: np.ndarray,
                     ms: np.ndarray, zs: np.ndarray, bs: np.ndarray, weight: np.ndarray,
                     alias: np.ndarray, small: np.ndarray, large: np.ndarray, pk: np.ndarray,
@@ -332,10 +350,7 @@ def _pm1_build_slot(n: int, k: int, prob: np.ndarray, keep: np.ndarray, other: n
     """
     q, count = pm1_ea_pattern_table(n, k, ms, zs, bs, weight, pk, pz)
     build_alias(weight, count, prob, alias, small, large)
-    for i in range(count):
-        keep[i] = pm1_pack(ms[i], zs[i], bs[i])
-        j = alias[i]
-        other[i] = pm1_pack(ms[j], zs[j], bs[j])
+    _pack_alias(ms, zs, bs, alias, count, keep, other)
     return q, count
 
 
@@ -356,11 +371,7 @@ PM1_BLOCK_GROUPS = ((1, 0, 1), (2, 0, 1), (2, 0, 2), (3, 0, 2), (3, 0, 3))
 def _distinct_pair(rng: np.random.Generator, n: int) -> tuple[int, int]:
     """A uniform ordered pair of distinct positions in ``[0, n)`` (``n >= 2``): the second is
     uniform on the other ``n - 1`` (one draw when ``n <= PAIR_MAX_K``)."""
-    if n <= PAIR_MAX_K:
-        i1, i2 = uniform_pair(rng, n, n - 1)
-    else:
-        i1 = uniform_int(rng, n)
-        i2 = uniform_int(rng, n - 1)
+    i1, i2 = uniform_pair(rng, n, n - 1)
     return i1, i2 + (i2 >= i1)
 
 
@@ -399,11 +410,7 @@ def _pm1_block(rng: np.random.Generator, dist: np.ndarray, size: int, group_p: n
     df = -c1 - 2 * c22 - c32 - 3 * c33
     # (1,0,1): one uniform position moves towards the target; two per draw
     for _ in range(c1 >> 1):
-        if n <= PAIR_MAX_K:
-            i1, i2 = uniform_pair(rng, n, n)
-        else:
-            i1 = uniform_int(rng, n)
-            i2 = uniform_int(rng, n)
+        i1, i2 = uniform_pair(rng, n, n)
         dist[i1] -= 1
         dist[i2] -= 1
     if c1 & 1:
@@ -427,9 +434,7 @@ def _pm1_block(rng: np.random.Generator, dist: np.ndarray, size: int, group_p: n
             dist[i2] -= 1
             dist[i3] += 1 if g == 3 else -1
     for _ in range(rest):  # m >= 4: pattern from the conditional table, positions by _pick
-        u = rng.random() * rest_count
-        col = int(u)
-        pattern = rest_keep[col] if u - col < rest_prob[col] else rest_other[col]
+        pattern = _sample_packed(rng, rest_count, rest_prob, rest_keep, rest_other)
         m = pattern & 255
         b = pattern >> 16
         _pick(rng, order, where, 0, n, m, sel)
@@ -467,10 +472,7 @@ def _pm1_block_tables(n: int, ms: np.ndarray, zs: np.ndarray, bs: np.ndarray,
             rest += 1
     if rest > 0:
         build_alias(weight, rest, rest_prob, alias, small, large)
-        for i in range(rest):
-            rest_keep[i] = pm1_pack(ms[i], zs[i], bs[i])
-            j = alias[i]
-            rest_other[i] = pm1_pack(ms[j], zs[j], bs[j])
+        _pack_alias(ms, zs, bs, alias, rest, rest_keep, rest_other)
     return rest
 
 
@@ -584,9 +586,7 @@ def ea_pm1_run_cached(rng: np.random.Generator, dist0: np.ndarray, budget: int, 
         useful += 1
         if useful > budget - t:
             return budget, False
-        u = rng.random() * count  # alias draw of the pattern (see build_alias)
-        col = int(u)
-        pattern = keep[col] if u - col < prob[col] else other[col]
+        pattern = _sample_packed(rng, count, prob, keep, other)
         m = pattern & 255
         z = (pattern >> 8) & 255
         b = pattern >> 16
@@ -596,9 +596,7 @@ def ea_pm1_run_cached(rng: np.random.Generator, dist0: np.ndarray, budget: int, 
             # distinct non-optimal positions (the second uniform on the other k - 1) is drawn
             # in every case; the first is the (first) improving one, the second moves by
             # d1 = 0 (m = 1: not mutated), +1 (b = 1) or -1 (b = 2).
-            i1 = uniform_int(rng, k)  # Algorithm 1, lines 3-4
-            i2 = uniform_int(rng, k - 1)
-            i2 += i2 >= i1
+            i1, i2 = _distinct_pair(rng, k)  # Algorithm 1, lines 3-4
             p0 = order[i1]
             p1 = order[i2]
             d1 = (m - 1) * (3 - 2 * b)

@@ -59,7 +59,8 @@ def uniform_int(rng: np.random.Generator, k: int) -> int:
 #: :func:`uniform_pair` splits the 53 bits of one ``J`` into 27 + 26 independent bits.
 PAIR_HI_BITS = 27
 PAIR_LO_BITS = 26
-#: Largest range for :func:`uniform_pair` (rejection probability ``<= k / 2^26 = 2^-10``).
+#: Largest range :func:`uniform_pair` serves from one draw (rejection probability
+#: ``<= k / 2^26 = 2^-10``).
 PAIR_MAX_K = 1 << 16
 
 
@@ -70,8 +71,11 @@ def uniform_pair(rng: np.random.Generator, k1: int, k2: int) -> tuple[int, int]:
     The 53 bits of ``J`` are i.i.d. uniform, so ``J >> 26`` and ``J mod 2^26`` are independent
     uniform integers on ``[0, 2^27)`` and ``[0, 2^26)``; Lemire's multiply-and-reject maps each
     to its range without bias, and redrawing unless both are accepted keeps them independent
-    and uniform (the accepted set is a product).  For ``1 <= k1, k2 <= PAIR_MAX_K``.
+    and uniform (the accepted set is a product).  Ranges beyond ``PAIR_MAX_K`` fall back to
+    two :func:`uniform_int` draws.  For ``k1, k2 >= 1``.
     """
+    if k1 > PAIR_MAX_K or k2 > PAIR_MAX_K:
+        return uniform_int(rng, k1), uniform_int(rng, k2)
     while True:
         j = int(rng.random() * TWO_53)
         x1 = (j >> PAIR_LO_BITS) * k1
