@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 
-from reference.exact import DOCUMENTED_LIMITS, exact_expectation
+from zonemax.exact import DOCUMENTED_LIMITS, exact_expectation
 
 
 def main() -> None:

@@ -80,7 +80,7 @@ def clear_numba_cache() -> int:
 
 
 def speed_table(quick: bool) -> None:
-    from reference import HeavyTailed, one_plus_one_ea, rls, rls_ab
+    from zonemax.reference import HeavyTailed, one_plus_one_ea, rls, rls_ab
     from zonemax.engine import run_many
 
     rows = [

@@ -5,12 +5,12 @@ Gadea Harder, Koetzing, Li, Radhakrishnan (2023), arXiv:2307.11855.
 * :data:`CLAIMS` -- every checkable claim (an immutable tuple of :class:`Claim`);
 * :func:`run_claims` -- check them, returning :class:`ClaimResult` objects (never prints);
 * :func:`format_text`, :func:`format_markdown`, :func:`format_json` -- reports as strings;
-* :mod:`proofs_check.bounds` -- explicit bounds on E[T] from the proofs' constants.
+* :mod:`zonemax.proofs_check.bounds` -- explicit bounds on E[T] from the proofs' constants.
 """
 
-from proofs_check.core import Claim, ClaimResult, Method, Status, Verdict
-from proofs_check.registry import CLAIMS, claim_ids, run_claims, select_claims
-from proofs_check.report import format_json, format_markdown, format_text, to_records, totals
+from zonemax.proofs_check.core import Claim, ClaimResult, Method, Status, Verdict
+from zonemax.proofs_check.registry import CLAIMS, claim_ids, run_claims, select_claims
+from zonemax.proofs_check.report import format_json, format_markdown, format_text, to_records, totals
 
 __all__ = [
     "CLAIMS",

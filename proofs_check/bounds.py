@@ -4,10 +4,10 @@ Every function takes the target ``a`` (a sequence of ints, ``n = len(a)``, ``a !
 returns a rigorous number: a ``Fraction`` when the bound is rational, otherwise an
 ``mpmath.mpf`` that is the *upper* end (for upper bounds) or the *lower* end (for lower bounds)
 of an ``mpmath.iv`` enclosure, so rounding never helps the bound.  ``T`` counts iterations as in
-:mod:`reference` (start point not counted; ``n = 1`` with ±1 has ``E[T] = 2|a|``).
+:mod:`zonemax.reference` (start point not counted; ``n = 1`` with ±1 has ``E[T] = 2|a|``).
 
 Which bounds are proofs and which are conditional is stated per function; the verdicts of the
-corresponding claims live in :mod:`proofs_check.registry`.
+corresponding claims live in :mod:`zonemax.proofs_check.registry`.
 """
 
 from __future__ import annotations
@@ -18,15 +18,15 @@ from typing import Any
 
 import mpmath
 
-from proofs_check.core import hi, iv_frac, iv_log, iv_pow, iv_precision, lo
-from proofs_check.rls_drift import RlsParams, delta_lower_bound, g_i
-from reference.fitness import norm_1, norm_hamming, norm_inf, validate_target
-from reference.heavy_tailed import LogBase, as_fraction, c_epsilon, check_eps, check_log_base
+from zonemax.proofs_check.core import hi, iv_frac, iv_log, iv_pow, iv_precision, lo
+from zonemax.proofs_check.rls_drift import RlsParams, delta_lower_bound, g_i
+from zonemax.reference.fitness import norm_1, norm_hamming, norm_inf, validate_target
+from zonemax.reference.heavy_tailed import LogBase, as_fraction, c_epsilon, check_eps, check_log_base
 
 Bound = Fraction | mpmath.mpf
 
 #: Largest ``|a|_1`` for which :func:`rls_ab_upper` certifies the drift constant by the exact
-#: piecewise analysis of :mod:`proofs_check.rls_drift` (cost grows like ``|a|_1^2``).
+#: piecewise analysis of :mod:`zonemax.proofs_check.rls_drift` (cost grows like ``|a|_1^2``).
 RLS_CERTIFIED_D_MAX = 64
 
 
@@ -100,7 +100,7 @@ def heavy_ea_upper(a: Sequence[int], eps: Fraction | float | str, log_base: LogB
     Multiplicative drift (Theorem 2) with ``X = f_a(x)``, ``X_0 = |a|_1``, ``x_min = 1``, so the
     last factor is ``1 + ln(|a|_1)`` with the *natural* log (the paper prints ``log``; with
     ``log2`` the bound is merely weaker, claim ``S4.thm5-constant``).  ``c_eps`` enters through
-    the upper end of :func:`reference.heavy_tailed.c_epsilon`.  For ``log_base='e'`` the outer
+    the upper end of :func:`zonemax.reference.heavy_tailed.c_epsilon`.  For ``log_base='e'`` the outer
     ``log`` stays base 2 (the proof's sum over ``j <= floor(log2 d)`` needs it); only the law of
     ``I`` and the inner log change.  Returns the upper end of an interval enclosure.
     """
@@ -182,7 +182,7 @@ def rls_ab_upper(a: Sequence[int], alpha: Fraction | float | str = Fraction(17, 
     ``E[T] <= n (1 + ln g(0)) / delta`` where ``g(0) = sum_i g_i(|a_i|, 1)`` and ``x_min = 1``
     (``g_i >= d_i >= 1`` when ``d_i >= 1``), and ``delta`` is a rigorous lower bound on
     ``inf D(d, v)/g_i(d, v)`` over all real ``v >= 1`` and all ``1 <= d <= |a|_1`` (elitism keeps
-    every ``d_i <= |a|_1``), computed by :func:`proofs_check.rls_drift.delta_lower_bound`.
+    every ``d_i <= |a|_1``), computed by :func:`zonemax.proofs_check.rls_drift.delta_lower_bound`.
 
     For the paper's example ``(17/10, 9/10, 1/1000, 1/100)`` the infimum is
     ``4c(1-beta)/(1+p+4c) ~ 3.94e-4`` for every ``d <= 64`` (approached as ``v -> 2d+``, Case 5).

@@ -1,6 +1,6 @@
 r"""Claims of Section 3 (the (1+1) EA with the ±1 operator): Lemma 1, Theorems 3 and 4.
 
-Notation as in :mod:`proofs_check.pm1`: ``omega`` = :math:`\omega`, ``d`` = distance vector,
+Notation as in :mod:`zonemax.proofs_check.pm1`: ``omega`` = :math:`\omega`, ``d`` = distance vector,
 ``g`` = potential (eq. (3)), ``c = (omega - 1 - e(omega-1)^2)/e``, ``h`` = :math:`|a|_H`.
 """
 
@@ -15,8 +15,8 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from proofs_check.bounds import pm1_ea_lower, pm1_ea_upper
-from proofs_check.core import (
+from zonemax.proofs_check.bounds import pm1_ea_lower, pm1_ea_upper
+from zonemax.proofs_check.core import (
     E_LOWER,
     E_UPPER,
     Claim,
@@ -30,7 +30,7 @@ from proofs_check.core import (
     iv_frac,
     iv_precision,
 )
-from proofs_check.pm1 import OMEGA_PAPER, distance_vectors, pm1_expected_time, pm1_step
+from zonemax.proofs_check.pm1 import OMEGA_PAPER, distance_vectors, pm1_expected_time, pm1_step
 
 _w, _n, _d, _x = sympy.symbols("omega n d x", positive=True)
 _E = sympy.E

@@ -15,8 +15,8 @@ from typing import Any
 import mpmath
 import sympy
 
-from proofs_check.bounds import heavy_ea_upper
-from proofs_check.core import (
+from zonemax.proofs_check.bounds import heavy_ea_upper
+from zonemax.proofs_check.core import (
     Claim,
     Method,
     Status,
@@ -29,7 +29,7 @@ from proofs_check.core import (
     iv_pow,
     iv_precision,
 )
-from reference.heavy_tailed import LogBase, c_epsilon
+from zonemax.reference.heavy_tailed import LogBase, c_epsilon
 
 _eps = sympy.Symbol("epsilon", positive=True)
 _u, _i = sympy.symbols("u i", positive=True)

@@ -1,6 +1,6 @@
 r"""Claims of Section 5 (RLS_{alpha,beta}: Lemma 7, Lemma 8, Theorem 9).
 
-Notation as in :mod:`proofs_check.rls_drift`: ``d`` = :math:`d_i`, ``v`` = :math:`v_i`,
+Notation as in :mod:`zonemax.proofs_check.rls_drift`: ``d`` = :math:`d_i`, ``v`` = :math:`v_i`,
 ``D(d, v)`` = conditional drift of ``g_i`` given that component ``i`` is chosen.  The eight
 conditions of Lemma 8 are numbered C1-C8 in the order the proof lists them:
 C1 ``1 < alpha <= 2``, C2 ``1/2 < beta <= 0.9``, C3 ``2 alpha beta - alpha - beta > 0``,
@@ -19,9 +19,9 @@ from functools import lru_cache
 import mpmath
 import sympy
 
-from proofs_check.bounds import rls_ab_lower
-from proofs_check.core import Claim, Method, Status, Verdict, evidence, iv_frac, iv_precision
-from proofs_check.rls_drift import (
+from zonemax.proofs_check.bounds import rls_ab_lower
+from zonemax.proofs_check.core import Claim, Method, Status, Verdict, evidence, iv_frac, iv_precision
+from zonemax.proofs_check.rls_drift import (
     PAPER_EXAMPLE,
     RlsParams,
     delta_lower_bound,

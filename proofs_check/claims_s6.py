@@ -12,10 +12,10 @@ from typing import Any
 import mpmath
 import sympy
 
-from proofs_check.claims_s5 import conditions
-from proofs_check.core import Claim, Method, Status, Verdict, above, evidence, iv_precision
-from proofs_check.rls_drift import RlsParams, drift, g_i
-from reference.heavy_tailed import c_epsilon, largest_exponent
+from zonemax.proofs_check.claims_s5 import conditions
+from zonemax.proofs_check.core import Claim, Method, Status, Verdict, above, evidence, iv_precision
+from zonemax.proofs_check.rls_drift import RlsParams, drift, g_i
+from zonemax.reference.heavy_tailed import c_epsilon, largest_exponent
 
 #: Section 6, item 2: "we set the parameter alpha = 2.0 and beta = 0.5".
 SECTION6_RLS = RlsParams(Fraction(2), Fraction(1, 2), Fraction(1, 1000), Fraction(1, 100))

@@ -6,7 +6,7 @@ A change of verdict is a regression (or a deliberate correction) and must be mad
 
 from __future__ import annotations
 
-from proofs_check.core import Status
+from zonemax.proofs_check.core import Status
 
 F, C, H = Status.FAILS, Status.CAVEAT, Status.HOLDS
 

@@ -206,7 +206,7 @@ def pm1_expected_time(a: tuple[int, ...]) -> Fraction:
     Elitism keeps ``f`` non-increasing, so the sorted distance vectors reachable from
     ``|a|`` form a finite chain; it is solved level by level (equal fitness levels are coupled
     by neutral moves) with exact rational Gaussian elimination.  Counting convention of
-    :mod:`reference`: every iteration counts, the start point does not.
+    :mod:`zonemax.reference`: every iteration counts, the start point does not.
     """
     start = tuple(sorted((abs(v) for v in a), reverse=True))
     trans: dict[tuple[int, ...], dict[tuple[int, ...], Fraction]] = {}

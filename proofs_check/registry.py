@@ -8,8 +8,8 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 
-from proofs_check import claims_s3, claims_s4, claims_s5, claims_s6
-from proofs_check.core import Claim, ClaimResult
+from zonemax.proofs_check import claims_s3, claims_s4, claims_s5, claims_s6
+from zonemax.proofs_check.core import Claim, ClaimResult
 
 #: Every claim, in paper order (Sections 1-2 and 4 live in claims_s4).
 CLAIMS: tuple[Claim, ...] = tuple(

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from proofs_check.core import ClaimResult, Status, jsonable, render
+from zonemax.proofs_check.core import ClaimResult, Status, jsonable, render
 
 #: Order in which verdicts are listed (most actionable first).
 STATUS_ORDER = (Status.FAILS, Status.CAVEAT, Status.INCONCLUSIVE, Status.HOLDS)

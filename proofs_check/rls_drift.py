@@ -39,7 +39,7 @@ from typing import Any
 
 import mpmath
 
-from proofs_check.core import iv_frac, iv_precision, lo
+from zonemax.proofs_check.core import iv_frac, iv_precision, lo
 
 HALF = Fraction(1, 2)
 

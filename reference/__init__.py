@@ -11,13 +11,13 @@ of the algorithm's main loop until ``f(x) = 0``.  Every iteration costs one fitn
 all-zeros start point is not counted, so ``n = 1`` with the ±1 operator has ``E[T] = 2|a|``.
 """
 
-from reference.ea import one_plus_one_ea
-from reference.fitness import fitness, norm_1, norm_hamming, norm_inf, validate_target
-from reference.heavy_tailed import CEpsilon, HeavyTailed, c_epsilon
-from reference.operators import PlusMinusOne, StepOperator
-from reference.result import RunResult
-from reference.rls import rls
-from reference.rls_ab import OutsideTheoremWarning, rls_ab, rls_ab_hypotheses
+from zonemax.reference.ea import one_plus_one_ea
+from zonemax.reference.fitness import fitness, norm_1, norm_hamming, norm_inf, validate_target
+from zonemax.reference.heavy_tailed import CEpsilon, HeavyTailed, c_epsilon
+from zonemax.reference.operators import PlusMinusOne, StepOperator
+from zonemax.reference.result import RunResult
+from zonemax.reference.rls import rls
+from zonemax.reference.rls_ab import OutsideTheoremWarning, rls_ab, rls_ab_hypotheses
 
 __all__ = [
     "CEpsilon",

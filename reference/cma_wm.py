@@ -26,8 +26,8 @@ from __future__ import annotations
 import numpy as np
 from cmaes import CMAwM
 
-from reference._common import check_budget
-from reference.result import RunResult
+from zonemax.reference._common import check_budget
+from zonemax.reference.result import RunResult
 
 #: Section 6.1: "minimum eigenvalue of the covariance matrix ... is less than 10^{-30}".
 MIN_EIGENVALUE = 1e-30

@@ -20,10 +20,10 @@ from fractions import Fraction
 
 import numpy as np
 
-from reference._common import Observer, check_budget
-from reference.fitness import fitness, validate_target
-from reference.operators import PlusMinusOne, StepOperator
-from reference.result import RunResult
+from zonemax.reference._common import Observer, check_budget
+from zonemax.reference.fitness import fitness, validate_target
+from zonemax.reference.operators import PlusMinusOne, StepOperator
+from zonemax.reference.result import RunResult
 
 
 def one_plus_one_ea(
@@ -56,7 +56,7 @@ def one_plus_one_ea(
     n = len(a)
     step = PlusMinusOne() if step is None else step
     if not isinstance(step, StepOperator):
-        raise TypeError(f"step must be a step operator (see reference.operators), got {step!r}")
+        raise TypeError(f"step must be a step operator (see zonemax.reference.operators), got {step!r}")
     budget = check_budget(budget)
     p = Fraction(1, n) if mutation_rate is None else Fraction(mutation_rate)
     if not 0 < p <= 1:
@@ -71,7 +71,7 @@ def one_plus_one_ea(
         if budget is not None and t >= budget:
             return RunResult(t, False, tuple(x), fx, "budget")
         t += 1
-        limit = 2 * fx  # longer steps are never accepted (reference.operators)
+        limit = 2 * fx  # longer steps are never accepted (zonemax.reference.operators)
         y = list(x)
         hopeless = False
         mutate = rng.random(n) < p_float  # Algorithm 1, lines 3-4: each i with probability 1/n

@@ -19,7 +19,7 @@ for comparison; it changes ``c_eps`` and the shape of the law of ``I``.
 **Exact sampling.**  For small ``eps`` almost all mass sits on astronomically large ``I``
 (for ``eps = 0.001`` in base 2, ``P(I <= 42)`` is about 0.2%).  The sampler never builds
 ``2^(I-2)`` for such ``I``: given a ``limit`` (the algorithms pass ``2 f(x)``, the longest step
-that could ever be accepted, see :mod:`reference.operators`) it draws ``I`` by inverting the
+that could ever be accepted, see :mod:`zonemax.reference.operators`) it draws ``I`` by inverting the
 CDF over the finitely many exponents with ``2^(I-2) <= limit`` and reports the remaining tail
 event as ``None``.  This is the exact law of the infinite-support operator, seen through the
 only question the algorithm asks of it.
@@ -54,7 +54,7 @@ from typing import Any, Literal
 import mpmath
 import numpy as np
 
-from reference.operators import Probability, check_limit
+from zonemax.reference.operators import Probability, check_limit
 
 #: A logarithm base: an integer >= 2, or "e" for the natural logarithm.
 LogBase = int | Literal["e"]

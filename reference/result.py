@@ -1,4 +1,4 @@
-"""The frozen result every run in :mod:`reference` returns."""
+"""The frozen result every run in :mod:`zonemax.reference` returns."""
 
 from __future__ import annotations
 

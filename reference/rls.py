@@ -14,10 +14,10 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from reference._common import Observer, check_budget
-from reference.fitness import fitness, validate_target
-from reference.operators import PlusMinusOne, StepOperator
-from reference.result import RunResult
+from zonemax.reference._common import Observer, check_budget
+from zonemax.reference.fitness import fitness, validate_target
+from zonemax.reference.operators import PlusMinusOne, StepOperator
+from zonemax.reference.result import RunResult
 
 
 def rls(
@@ -33,7 +33,7 @@ def rls(
     n = len(a)
     step = PlusMinusOne() if step is None else step
     if not isinstance(step, StepOperator):
-        raise TypeError(f"step must be a step operator (see reference.operators), got {step!r}")
+        raise TypeError(f"step must be a step operator (see zonemax.reference.operators), got {step!r}")
     budget = check_budget(budget)
     rng = np.random.default_rng(rng)
 

@@ -30,10 +30,10 @@ from fractions import Fraction
 
 import numpy as np
 
-from reference._common import check_budget
-from reference.fitness import fitness, validate_target
-from reference.heavy_tailed import as_fraction
-from reference.result import RunResult
+from zonemax.reference._common import check_budget
+from zonemax.reference.fitness import fitness, validate_target
+from zonemax.reference.heavy_tailed import as_fraction
+from zonemax.reference.result import RunResult
 
 #: Called after every iteration with (evaluations so far, search point, velocity vector).
 VelocityObserver = Callable[[int, tuple[int, ...], tuple[Fraction, ...]], None]

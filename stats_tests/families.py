@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from stats_tests.implementations import REFERENCE, Implementation, fast_implementation
-from stats_tests.suite import FAMILIES, FamilyResult, Level, Progress, run_family
-from stats_tests.theorems import (
+from zonemax.stats_tests.implementations import REFERENCE, Implementation, fast_implementation
+from zonemax.stats_tests.suite import FAMILIES, FamilyResult, Level, Progress, run_family
+from zonemax.stats_tests.theorems import (
     heavy_tests,
     pm1_ratio_notes,
     pm1_tests,
@@ -27,7 +27,7 @@ def implementation(name: str) -> Implementation:
 
 def run(family: str, impl_name: str, level: Level = "ci",
         progress: Progress | None = None) -> FamilyResult:
-    """Run one registered family (see :data:`stats_tests.suite.FAMILIES`)."""
+    """Run one registered family (see :data:`zonemax.stats_tests.suite.FAMILIES`)."""
     if (family, impl_name) not in FAMILIES:
         raise ValueError(f"unknown family {(family, impl_name)}; choose from {FAMILIES}")
     impl = implementation(impl_name)

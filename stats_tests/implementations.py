@@ -1,13 +1,13 @@
 """Implementations under test, as simulator factories, and the planted-bug catalogue.
 
 A test family exercises one algorithm through a factory that builds a
-:data:`~stats_tests.machinery.Simulator` for given parameters:
+:data:`~zonemax.stats_tests.machinery.Simulator` for given parameters:
 
 * ``ea_pm1()`` for the (1+1) EA with ±1 (Theorems 3-4);
 * ``ea_heavy(eps, log_base, truncate, r)`` for the heavy-tailed (1+1) EA (Theorem 5);
 * ``rls_ab(alpha, beta)`` for RLS_{alpha,beta} (Theorem 9).
 
-:data:`REFERENCE` wraps :mod:`reference`; :func:`fast_implementation` wraps the numba engine;
+:data:`REFERENCE` wraps :mod:`zonemax.reference`; :func:`fast_implementation` wraps the numba engine;
 :data:`PLANTED` holds realistic bugs injected through the same public API.
 """
 
@@ -19,10 +19,10 @@ from fractions import Fraction
 
 import numpy as np
 
-from reference import HeavyTailed, RunResult, one_plus_one_ea, rls_ab
-from reference.heavy_tailed import LogBase, Truncation
-from stats_tests import planted
-from stats_tests.machinery import Simulator
+from zonemax.reference import HeavyTailed, RunResult, one_plus_one_ea, rls_ab
+from zonemax.reference.heavy_tailed import LogBase, Truncation
+from zonemax.stats_tests import planted
+from zonemax.stats_tests.machinery import Simulator
 
 #: One run: (target, generator, budget) -> RunResult.
 RunOne = Callable[[tuple[int, ...], np.random.Generator, int | None], RunResult]

@@ -1,7 +1,7 @@
 """A catalogue of planted bugs: realistic mistakes injected through the public API.
 
 Each bug is an alternative step operator or algorithm with the same signature as the correct
-one; nothing is monkeypatched.  :mod:`stats_tests.test_power` asserts that the CI-level tests of
+one; nothing is monkeypatched.  :mod:`zonemax.stats_tests.test_power` asserts that the CI-level tests of
 the relevant theorem module reject every one of them, which is the evidence that those tests
 have power.
 """
@@ -17,10 +17,10 @@ from functools import lru_cache
 import mpmath
 import numpy as np
 
-from reference import HeavyTailed, RunResult, c_epsilon, fitness, one_plus_one_ea
-from reference.heavy_tailed import largest_exponent
-from reference.operators import Probability, check_limit
-from reference.rls_ab import check_alpha_beta
+from zonemax.reference import HeavyTailed, RunResult, c_epsilon, fitness, one_plus_one_ea
+from zonemax.reference.heavy_tailed import largest_exponent
+from zonemax.reference.operators import Probability, check_limit
+from zonemax.reference.rls_ab import check_alpha_beta
 
 
 @dataclass(frozen=True)
@@ -113,7 +113,7 @@ def ea_strict_acceptance(
     budget: int | None = None,
 ) -> RunResult:
     """Bug: the (1+1) EA accepts only strict improvements (``f(y) < f(x)``)."""
-    from reference.operators import PlusMinusOne, StepOperator
+    from zonemax.reference.operators import PlusMinusOne, StepOperator
 
     op: StepOperator = PlusMinusOne() if step is None else step  # type: ignore[assignment]
     a = tuple(a)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from stats_tests.suite import FamilyResult
+from zonemax.stats_tests.suite import FamilyResult
 
 
 def render_family(res: FamilyResult) -> str:

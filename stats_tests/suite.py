@@ -2,7 +2,7 @@
 
 Each *family* is a fixed list of hypothesis tests for one theorem and one implementation; its
 p-values are combined by Holm–Bonferroni at the family's share of the suite's error budget
-(:data:`stats_tests.SUITE_ALPHA`).  Every test is designed so that *rejection means
+(:data:`zonemax.stats_tests.SUITE_ALPHA`).  Every test is designed so that *rejection means
 disagreement* with the theorem or with the exact values; on a correct implementation each
 family rejects with probability at most its share, so a full run of the suite fails on correct
 code with probability at most ``SUITE_ALPHA`` (Bonferroni over families).
@@ -24,11 +24,11 @@ import mpmath
 import numpy as np
 from scipy import stats
 
-from reference.exact import exact_expectation
-from reference.heavy_tailed import LogBase, Truncation
-from stats_tests import SUITE_ALPHA
-from stats_tests.implementations import Implementation
-from stats_tests.machinery import TestOutcome, draw, holm
+from zonemax.exact import exact_expectation
+from zonemax.reference.heavy_tailed import LogBase, Truncation
+from zonemax.stats_tests import SUITE_ALPHA
+from zonemax.stats_tests.implementations import Implementation
+from zonemax.stats_tests.machinery import TestOutcome, draw, holm
 
 Level = Literal["ci", "slow"]
 Progress = Callable[[str], None]
@@ -60,7 +60,7 @@ class FamilyResult:
 # ---------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class ExactCase:
-    """Simulated mean vs the exact E[T] of :mod:`reference.exact` (two-sided z-test).
+    """Simulated mean vs the exact E[T] of :mod:`zonemax.exact` (two-sided z-test).
 
     The exact variance is used, so the statistic is ``z = (mean - E[T]) / sqrt(Var[T]/runs)``,
     asymptotically standard normal; with ``runs >= 1000`` and run times with geometric tails the
@@ -98,7 +98,7 @@ class ExactCase:
         return f"exact E[T]: {self.algorithm} a={self.a}{extra}"
 
     def exact(self) -> tuple[float, float, float]:
-        """``(E[T], Var[T], h_max)`` from :mod:`reference.exact`."""
+        """``(E[T], Var[T], h_max)`` from :mod:`zonemax.exact`."""
         return _exact_moments(self)
 
     def simulator(self, impl: Implementation) -> Callable[..., tuple[np.ndarray, np.ndarray]]:

@@ -1,10 +1,10 @@
 """Theorem-specific tests on top of exact agreement: explicit bounds, growth rates, Corollary 6.
 
 Each builder returns the pre-registered tests of one family for one implementation; they run on
-the fast engine (volume) and are listed in :data:`stats_tests.suite.FAMILIES`.  Rejection always
+the fast engine (volume) and are listed in :data:`zonemax.stats_tests.suite.FAMILIES`.  Rejection always
 means disagreement with the paper's claim:
 
-* an *upper bound* ``E[T] <= B`` (explicit constants of :mod:`proofs_check.bounds`) is tested as
+* an *upper bound* ``E[T] <= B`` (explicit constants of :mod:`zonemax.proofs_check.bounds`) is tested as
   H0 ``mean = B`` against ``mean > B`` (one-sided t-test);
 * a *lower bound* ``E[T] >= L`` against ``mean < L``;
 * a *growth rate* (a log-log slope that the theorem pins down asymptotically) rejects when the
@@ -21,11 +21,11 @@ from fractions import Fraction
 import numpy as np
 from scipy import stats
 
-from proofs_check import bounds
-from reference import HeavyTailed, fitness, one_plus_one_ea
-from reference.fitness import norm_1, norm_hamming, norm_inf
-from stats_tests.implementations import Implementation
-from stats_tests.machinery import (
+from zonemax.proofs_check import bounds
+from zonemax.reference import HeavyTailed, fitness, one_plus_one_ea
+from zonemax.reference.fitness import norm_1, norm_hamming, norm_inf
+from zonemax.stats_tests.implementations import Implementation
+from zonemax.stats_tests.machinery import (
     Sample,
     TestOutcome,
     draw,

@@ -72,7 +72,7 @@ def test_cma_wm_runs(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_rls_ab_outside_theorem_warns_but_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    from reference import OutsideTheoremWarning, rls_ab
+    from zonemax.reference import OutsideTheoremWarning, rls_ab
 
     with pytest.warns(OutsideTheoremWarning, match="beta"):
         res = rls_ab((5, 5), 2, 0.5, rng=1)

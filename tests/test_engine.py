@@ -28,8 +28,8 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from reference import HeavyTailed, OutsideTheoremWarning, one_plus_one_ea, rls, rls_ab
-from reference.exact import exact_expectation
+from zonemax.reference import HeavyTailed, OutsideTheoremWarning, one_plus_one_ea, rls, rls_ab
+from zonemax.exact import exact_expectation
 from zonemax.engine import INT64_LIMIT, Batch, check_target, run_many
 from zonemax.engine import _kernels as K
 from zonemax.engine import _random as R

@@ -1,4 +1,4 @@
-"""Tests of :mod:`reference.exact` and ``zonemax exact``.
+"""Tests of :mod:`zonemax.exact` and ``zonemax exact``.
 
 * closed forms (n = 1, plain RLS, small heavy-tailed cases);
 * cross-checks against brute-force chains on the raw search points (no symmetry reduction),
@@ -23,8 +23,8 @@ import mpmath
 import numpy as np
 import pytest
 
-from reference import HeavyTailed, c_epsilon, one_plus_one_ea, rls, rls_ab
-from reference.exact import (
+from zonemax.reference import HeavyTailed, c_epsilon, one_plus_one_ea, rls, rls_ab
+from zonemax.exact import (
     ALGORITHMS,
     DOCUMENTED_LIMITS,
     ExactResult,
@@ -37,7 +37,7 @@ from reference.exact import (
     rls_pm1_closed_form,
     rls_pm1_exact,
 )
-from reference.fitness import fitness
+from zonemax.reference.fitness import fitness
 from zonemax.commands import exact as exact_cmd
 
 HALF = Fraction(1, 2)

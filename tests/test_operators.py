@@ -15,8 +15,8 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from reference import HeavyTailed, PlusMinusOne, c_epsilon
-from reference.operators import StepOperator
+from zonemax.reference import HeavyTailed, PlusMinusOne, c_epsilon
+from zonemax.reference.operators import StepOperator
 
 SAMPLES = 60_000
 ALPHA = 5e-5  # per test; 16 tests -> family-wise error <= 8e-4

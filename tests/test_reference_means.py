@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from reference import PlusMinusOne, one_plus_one_ea, rls
+from zonemax.reference import PlusMinusOne, one_plus_one_ea, rls
 
 ALPHA = 1e-4
 RUNS = 2_000

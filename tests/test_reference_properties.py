@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from reference import (
+from zonemax.reference import (
     HeavyTailed,
     PlusMinusOne,
     fitness,

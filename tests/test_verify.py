@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from proofs_check import run_claims
-from stats_tests.machinery import TestOutcome
-from stats_tests.suite import FamilyResult
+from zonemax.proofs_check import run_claims
+from zonemax.stats_tests.machinery import TestOutcome
+from zonemax.stats_tests.suite import FamilyResult
 from zonemax.verify import PowerRow, VerifyReport
 
 

@@ -1,7 +1,7 @@
 """zonemax: command line, experiments and fast engine for the integer-valued OneMax paper.
 
-The readable reference implementations live in :mod:`reference`; proof checks in
-:mod:`proofs_check`; statistical validation in :mod:`stats_tests`.
+The readable reference implementations live in :mod:`zonemax.reference`; proof checks in
+:mod:`zonemax.proofs_check`; statistical validation in :mod:`zonemax.stats_tests`.
 """
 
 __version__ = "0.1.0"

@@ -14,14 +14,14 @@ from typing import Literal
 
 import numpy as np
 
-from reference.cma_wm import cma_wm
-from reference.ea import one_plus_one_ea
-from reference.fitness import norm_inf, validate_target
-from reference.heavy_tailed import LogBase, Truncation, check_eps, check_log_base
-from reference.operators import PlusMinusOne, StepOperator
-from reference.result import RunResult
-from reference.rls import rls
-from reference.rls_ab import check_alpha_beta, rls_ab
+from zonemax.reference.cma_wm import cma_wm
+from zonemax.reference.ea import one_plus_one_ea
+from zonemax.reference.fitness import norm_inf, validate_target
+from zonemax.reference.heavy_tailed import LogBase, Truncation, check_eps, check_log_base
+from zonemax.reference.operators import PlusMinusOne, StepOperator
+from zonemax.reference.result import RunResult
+from zonemax.reference.rls import rls
+from zonemax.reference.rls_ab import check_alpha_beta, rls_ab
 
 Algorithm = Literal["ea-pm1", "ea-heavy", "rls-pm1", "rls-heavy", "rls-ab", "cma-wm"]
 #: The algorithm names of the command line, each with the paper's place.
@@ -99,7 +99,7 @@ class AlgorithmSpec:
     def step_operator(self) -> StepOperator:
         """The step operator of ``ea-*``/``rls-*`` (not defined for rls-ab and cma-wm)."""
         if self.algorithm in ("ea-heavy", "rls-heavy"):
-            from reference.heavy_tailed import HeavyTailed
+            from zonemax.reference.heavy_tailed import HeavyTailed
 
             assert self.eps is not None
             return HeavyTailed(self.eps, self.log_base, self.truncate,

@@ -12,13 +12,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from proofs_check import ClaimResult, run_claims, totals
-from proofs_check.core import Status
-from proofs_check.expected import EXPECTED
-from stats_tests import SUITE_ALPHA
-from stats_tests.families import run as run_family_by_name
-from stats_tests.implementations import PLANTED
-from stats_tests.suite import FAMILIES, FAMILY_ALPHA, FamilyResult, run_family
+from zonemax.proofs_check import ClaimResult, run_claims, totals
+from zonemax.proofs_check.core import Status
+from zonemax.proofs_check.expected import EXPECTED
+from zonemax.stats_tests import SUITE_ALPHA
+from zonemax.stats_tests.families import run as run_family_by_name
+from zonemax.stats_tests.implementations import PLANTED
+from zonemax.stats_tests.suite import FAMILIES, FAMILY_ALPHA, FamilyResult, run_family
 
 Progress = Callable[[str], None]
 

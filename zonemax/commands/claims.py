@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from proofs_check import format_json, format_markdown, format_text, run_claims
+from zonemax.proofs_check import format_json, format_markdown, format_text, run_claims
 
 NAME = "claims"
 HELP = ("check every claim of the paper (Sections 2-6) and print verdicts: holds, fails, "

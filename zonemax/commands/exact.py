@@ -1,4 +1,4 @@
-"""``zonemax exact``: exact expected run times of small instances (``reference.exact``).
+"""``zonemax exact``: exact expected run times of small instances (``zonemax.exact``).
 
 Examples::
 
@@ -19,8 +19,8 @@ from fractions import Fraction
 
 import mpmath
 
-from reference.exact import ALGORITHMS, ExactResult, exact_expectation
-from reference.fitness import norm_inf
+from zonemax.exact import ALGORITHMS, ExactResult, exact_expectation
+from zonemax.reference.fitness import norm_inf
 from zonemax.commands.run import add_target_arguments, target_from_args
 from zonemax.errors import UsageError
 
@@ -66,7 +66,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def result_from_args(args: argparse.Namespace) -> ExactResult:
-    """Validate the arguments and call :func:`reference.exact.exact_expectation`."""
+    """Validate the arguments and call :func:`zonemax.exact.exact_expectation`."""
     algorithm = args.algorithm
     if algorithm not in ALGORITHMS:
         raise UsageError(f"unknown algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}")

@@ -678,7 +678,7 @@ def heavy_ea_useful_probability(n: int, k: int, pi: float, tau: float) -> tuple[
     Derivation.  Each position is independently unmutated (``1 - p``), mutated with an
     admissible step ``|s| <= 2 f(x)`` (``p pi``) or mutated with an inadmissible one
     (``p tau``).  One inadmissible step makes the offspring worse than ``x`` whatever else
-    happens (:mod:`reference.operators`), and if no non-optimal position is mutated
+    happens (:mod:`zonemax.reference.operators`), and if no non-optimal position is mutated
     admissibly the offspring only moves optimal positions away, so it is rejected or equals
     ``x``.  The useful iterations are therefore those with no inadmissible step and at least
     one admissibly mutated non-optimal position::
@@ -829,7 +829,7 @@ def rls_heavy_run(rng: np.random.Generator, dist0: np.ndarray, budget: int, cum:
     Skip rule.  An iteration can change ``D`` only if it picks a non-optimal position
     (``k/n``; at an optimal one every step ``s != 0`` is worse), the sign points towards the
     target (1/2; away is worse) and ``|s| <= 2 f(x)`` (``pi``; longer steps are never
-    accepted, :mod:`reference.operators`).  So ``q = (k/n)(1/2) pi``; the candidate then has a
+    accepted, :mod:`zonemax.reference.operators`).  So ``q = (k/n)(1/2) pi``; the candidate then has a
     uniform non-optimal position and a magnitude conditioned on admissibility, and is accepted
     iff ``|D_i - mag| <= D_i``, i.e. ``mag <= 2 D_i`` (``mag = 2 D_i`` leaves ``D`` unchanged).
     """

@@ -1,4 +1,4 @@
-"""Float64 tables of the heavy-tailed operator (Definition 2), built from :mod:`reference`.
+"""Float64 tables of the heavy-tailed operator (Definition 2), built from :mod:`zonemax.reference`.
 
 The kernels see the law of the exponent through ``j = I - 2`` (magnitude ``2^j``):
 
@@ -10,10 +10,10 @@ The kernels see the law of the exponent through ``j = I - 2`` (magnitude ``2^j``
   :data:`J_MAX` untruncated);
 * ``clip`` / ``r`` -- for ``"clip"`` the mass ``tail[jtop]`` sits on the magnitude ``r``.
 
-All probabilities come from :meth:`reference.heavy_tailed.HeavyTailed.exponent_cdf`, which uses the
+All probabilities come from :meth:`zonemax.reference.heavy_tailed.HeavyTailed.exponent_cdf`, which uses the
 reference's ``c_eps`` (midpoint of its rigorous enclosure), so engine and reference sample the same
 law; ``tests/test_engine.py`` checks the tables against
-:meth:`~reference.heavy_tailed.HeavyTailed.magnitude_distribution`.
+:meth:`~zonemax.reference.heavy_tailed.HeavyTailed.magnitude_distribution`.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from functools import lru_cache
 import mpmath
 import numpy as np
 
-from reference.heavy_tailed import DEFAULT_DPS, HeavyTailed, LogBase, Truncation, largest_exponent
+from zonemax.reference.heavy_tailed import DEFAULT_DPS, HeavyTailed, LogBase, Truncation, largest_exponent
 
 #: Largest power ``j`` tabulated: the engine only runs targets with ``4 |a|_1 < 2^63``, so the
 #: admissibility limit ``2 f(x) <= 2 |a|_1 < 2^62`` and every admissible power has ``j <= 61``;
@@ -77,7 +77,7 @@ def _heavy_tables(eps: Fraction, log_base: LogBase, truncate: Truncation, r: int
 def admissible_law(tables: HeavyTables, limit: int) -> dict[int | None, float]:
     """The magnitude law the kernels sample, seen through ``limit`` (for tests).
 
-    Same shape as :meth:`reference.heavy_tailed.HeavyTailed.magnitude_distribution`: magnitudes
+    Same shape as :meth:`zonemax.reference.heavy_tailed.HeavyTailed.magnitude_distribution`: magnitudes
     ``<= limit`` with their probabilities and ``None`` for the inadmissible rest.
     """
     jmax = min(limit.bit_length() - 1, tables.jtop)

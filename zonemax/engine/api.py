@@ -24,9 +24,9 @@ from typing import Literal
 
 import numpy as np
 
-from reference.fitness import norm_1, validate_target
-from reference.heavy_tailed import HeavyTailed, LogBase, Truncation, check_eps
-from reference.rls_ab import OutsideTheoremWarning, check_alpha_beta, rls_ab_hypotheses
+from zonemax.reference.fitness import norm_1, validate_target
+from zonemax.reference.heavy_tailed import HeavyTailed, LogBase, Truncation, check_eps
+from zonemax.reference.rls_ab import OutsideTheoremWarning, check_alpha_beta, rls_ab_hypotheses
 from zonemax.engine import _kernels
 from zonemax.engine._tables import heavy_tables
 
@@ -81,8 +81,8 @@ def check_target(a: Sequence[int]) -> np.ndarray:
     if 4 * norm_1(target) >= INT64_LIMIT:
         raise ValueError(
             f"the fast engine uses int64 and needs 4*|a|_1 < 2^63, got |a|_1 = {norm_1(target)}; "
-            "use the reference implementation (reference.one_plus_one_ea, reference.rls, "
-            "reference.rls_ab), which uses Python ints, or a smaller target"
+            "use the reference implementation (zonemax.reference.one_plus_one_ea, zonemax.reference.rls, "
+            "zonemax.reference.rls_ab), which uses Python ints, or a smaller target"
         )
     return np.array([abs(ai) for ai in target], dtype=np.int64)
 
@@ -112,7 +112,7 @@ def run_many(
     a:
         Target in Z^n with ``4 |a|_1 < 2^63``.
     eps, log_base, truncate, r:
-        Heavy-tailed operator (Definition 2), as in :class:`reference.heavy_tailed.HeavyTailed`;
+        Heavy-tailed operator (Definition 2), as in :class:`zonemax.reference.heavy_tailed.HeavyTailed`;
         only for ``ea-heavy`` and ``rls-heavy`` (``eps`` required there).
     alpha, beta:
         RLS_{alpha,beta} parameters (default 17/10 and 9/10, the reference's); only for
@@ -124,7 +124,7 @@ def run_many(
     jobs:
         Worker threads (the kernels release the GIL); the result does not depend on it.
     warn:
-        Emit :class:`reference.rls_ab.OutsideTheoremWarning` as the reference does.
+        Emit :class:`zonemax.reference.rls_ab.OutsideTheoremWarning` as the reference does.
     """
     runs = _check_int(runs, "runs", 0)
     seed = _check_int(seed, "seed", 0)

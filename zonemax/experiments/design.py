@@ -113,7 +113,7 @@ DEFAULT_BUDGET_FACTOR: dict[str, float] = {"tiny": 0.05, "quick": 1.0, "paper": 
 
 @cache
 def _c_eps_upper(eps: Fraction) -> float:
-    from reference.heavy_tailed import c_epsilon
+    from zonemax.reference.heavy_tailed import c_epsilon
 
     return float(c_epsilon(eps).upper)
 

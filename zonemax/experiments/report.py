@@ -157,7 +157,7 @@ def write_report(out: Path, *, scale: str, experiments: Sequence[str],
         trend_rows.append(["pooled", _num(pz, 3), _num(pp, 3), "–", pnote or "–"])
         sections.append(
             "## 1. CMA-ESwM failure rate (Section 6.1)\n\n"
-            "Optimum all-r in {0..r}^n, CMA-ESwM as in `reference.cma_wm` (initial mean uniform in "
+            "Optimum all-r in {0..r}^n, CMA-ESwM as in `zonemax.reference.cma_wm` (initial mean uniform in "
             "[1, 3]^n, sigma = 1). A run *fails* when the minimum eigenvalue of sigma² C drops "
             "below 1e-30 (the paper's criterion, reason `min-eigenvalue`) or when it reaches its "
             f"budget of {CMA_CAP_PER_N}·n × budget factor evaluations first (reason `budget`). "

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from stats_tests.machinery import (
+from zonemax.stats_tests.machinery import (
     Sample,
     clopper_pearson,
     exact_mean_test,

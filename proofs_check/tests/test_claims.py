@@ -14,7 +14,7 @@ import json
 
 import pytest
 
-from proofs_check import (
+from zonemax.proofs_check import (
     CLAIMS,
     Status,
     claim_ids,
@@ -23,8 +23,8 @@ from proofs_check import (
     format_text,
     run_claims,
 )
-from proofs_check.core import Claim, ClaimResult
-from proofs_check.expected import EXPECTED
+from zonemax.proofs_check.core import Claim, ClaimResult
+from zonemax.proofs_check.expected import EXPECTED
 
 
 @pytest.fixture(scope="module")

@@ -1,6 +1,6 @@
 """Power: every planted bug is rejected by its theorem family at the CI level.
 
-The planted implementations (:data:`stats_tests.implementations.PLANTED`) go through the very
+The planted implementations (:data:`zonemax.stats_tests.implementations.PLANTED`) go through the very
 same pre-registered tests and Holm threshold as the correct reference; a test suite that passes
 them would be a suite that cannot fail.
 """
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from stats_tests.implementations import PLANTED
-from stats_tests.reporting import render_family
-from stats_tests.suite import run_family
+from zonemax.stats_tests.implementations import PLANTED
+from zonemax.stats_tests.reporting import render_family
+from zonemax.stats_tests.suite import run_family
 
 
 @pytest.mark.parametrize("bug", list(PLANTED))

@@ -6,8 +6,8 @@ Functions*, arXiv:2307.11855, Section 2 (Algorithms 1 and 2, Definitions 1 and 2
 Every solver returns :class:`ExactResult` with ``E[T]`` from ``x = 0^n`` (and ``v = 1^n``) on
 ``f_a``, where ``T`` counts iterations until ``f(x) = 0`` with the reference's convention (every
 iteration counts, rejected ones included; the start point is not counted), i.e. exactly the mean
-of ``RunResult.evaluations`` of :func:`reference.one_plus_one_ea`, :func:`reference.rls` and
-:func:`reference.rls_ab`.
+of ``RunResult.evaluations`` of :func:`zonemax.reference.one_plus_one_ea`, :func:`zonemax.reference.rls` and
+:func:`zonemax.reference.rls_ab`.
 
 Notation: ``a`` = target in Z^n, ``n = len(a)``, ``f = f_a = |a - x|_1``, ``e = x - a`` the
 signed offsets, ``d = |e|`` (per position) the distances, ``p = 1/n`` the mutation rate of
@@ -24,7 +24,7 @@ is solved by sparse Gaussian elimination without pivoting.  ``I - Q_L`` is a non
 M-matrix (``Q_L`` is sub-stochastic and every state reaches ``f = 0``), so all pivots are positive
 (Schur complements of non-singular M-matrices are non-singular M-matrices).  The diagonal
 ``1 - P(s, s)`` is formed as the total probability of leaving ``s``, so rejected mutations (and
-the ``None`` tail of the step law, see :mod:`reference.operators`) never enter the arithmetic.
+the ``None`` tail of the step law, see :mod:`zonemax.reference.operators`) never enter the arithmetic.
 
 Symmetry reduction (why distances suffice)
 ------------------------------------------
@@ -77,12 +77,12 @@ Families
   drops unless ``v_i = 1``, and then the state is unchanged).  So ``E`` follows by one pass in
   increasing potential, each state needing only its self-loop.
 * ``ea-heavy`` -- (1+1) EA with the heavy-tailed operator (Definition 2), untruncated or truncated
-  with range ``r`` (``'condition'``, ``'clip'``, see :mod:`reference.heavy_tailed`).  A step with
+  with range ``r`` (``'condition'``, ``'clip'``, see :mod:`zonemax.reference.heavy_tailed`).  A step with
   ``|s| > 2 f(x)`` is never accepted, so only the finitely many step sizes ``<= 2 f(x)`` matter and
   the chain is finite (offsets may overshoot to the other side of ``a_i``; the distance state covers
   that by the symmetry above).  Computed in interval arithmetic (a private ``mpmath`` interval
   context; no global precision is changed): the weights ``1/(i (log i)^{1+eps})``, the enclosure
-  ``[lower, upper]`` of ``c_eps`` from :func:`reference.heavy_tailed.c_epsilon` (widened outward by
+  ``[lower, upper]`` of ``c_eps`` from :func:`zonemax.reference.heavy_tailed.c_epsilon` (widened outward by
   a relative ``2^-50`` because its endpoints are stored rounded to nearest at about 53 bits), and
   the whole elimination.  ``expectation`` is the midpoint of the resulting interval and
   ``error_bound`` its half-width: ``|E[T] - expectation| <= error_bound`` holds rigorously for the
@@ -124,8 +124,8 @@ from typing import Any, Literal, TypeVar
 import mpmath
 from mpmath.ctx_iv import MPIntervalContext
 
-from reference.fitness import norm_1, validate_target
-from reference.heavy_tailed import (
+from zonemax.reference.fitness import norm_1, validate_target
+from zonemax.reference.heavy_tailed import (
     DEFAULT_TERMS,
     HeavyTailed,
     LogBase,
@@ -133,7 +133,7 @@ from reference.heavy_tailed import (
     c_epsilon,
     largest_exponent,
 )
-from reference.rls_ab import check_alpha_beta
+from zonemax.reference.rls_ab import check_alpha_beta
 
 #: The instances at the documented size limits (module docstring, "Size limits"):
 #: ``(algorithm, a, keyword arguments of exact_expectation)``.
@@ -626,9 +626,9 @@ def rls_ab_exact(
 ) -> ExactResult:
     """Exact ``E[T]`` of RLS_{alpha,beta} (Algorithm 2), one position per iteration.
 
-    ``alpha``, ``beta`` are read exactly as in :func:`reference.rls_ab` (floats as the decimal
+    ``alpha``, ``beta`` are read exactly as in :func:`zonemax.reference.rls_ab` (floats as the decimal
     they print as); velocities are exact ``Fraction`` values.  No
-    :class:`reference.rls_ab.OutsideTheoremWarning` is issued: nothing is being claimed.
+    :class:`zonemax.reference.rls_ab.OutsideTheoremWarning` is issued: nothing is being claimed.
     """
     a = validate_target(a)
     max_states = _check_max_states(max_states, "rls-ab", len(a))
@@ -678,7 +678,7 @@ def heavy_magnitudes(op: HeavyTailed, limit: int, ctx: Any, c_low: mpmath.mpf,
                      c_high: mpmath.mpf) -> dict[int, Any]:
     """Interval enclosures of ``P(|step| = m)`` for the magnitudes ``m <= limit``.
 
-    Mirrors :meth:`reference.heavy_tailed.HeavyTailed.magnitude_distribution` (Definition 2 and
+    Mirrors :meth:`zonemax.reference.heavy_tailed.HeavyTailed.magnitude_distribution` (Definition 2 and
     the truncations) in the interval context ``ctx``; the tail event ``|step| > limit`` is not
     returned (it is always rejected).  ``[c_low, c_high]`` must enclose ``c_eps``.
     """
@@ -724,8 +724,8 @@ def ea_heavy_exact(
 ) -> ExactResult:
     """``E[T]`` of the (1+1) EA with the heavy-tailed operator, with a rigorous error bound.
 
-    Parameters mirror :class:`reference.heavy_tailed.HeavyTailed`; ``dps`` is the precision of
-    the interval arithmetic, ``c_terms`` the ``terms`` of :func:`reference.heavy_tailed.c_epsilon`
+    Parameters mirror :class:`zonemax.reference.heavy_tailed.HeavyTailed`; ``dps`` is the precision of
+    the interval arithmetic, ``c_terms`` the ``terms`` of :func:`zonemax.reference.heavy_tailed.c_epsilon`
     (more terms give a narrower enclosure of ``c_eps`` and hence a smaller ``error_bound``).
     ``error_bound`` bounds ``|E[T] - expectation|`` for the exact operator (see the module
     docstring); ``variance`` (if requested) is the midpoint of its enclosure.

@@ -1,4 +1,4 @@
-"""Explicit bounds of proofs_check.bounds against exact expected times."""
+"""Explicit bounds of zonemax.proofs_check.bounds against exact expected times."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from proofs_check import bounds
-from proofs_check.pm1 import pm1_expected_time
+from zonemax.proofs_check import bounds
+from zonemax.proofs_check.pm1 import pm1_expected_time
 
 
 def _mp(q: Fraction) -> mpmath.mpf:

@@ -1,0 +1,30 @@
+"""The pre-registered families of :mod:`zonemax.stats_tests.suite`, one test per family.
+
+One family per theorem and implementation: Theorems 3-4 (``pm1``), Theorem 5 (``heavy``) and
+Theorem 9 (``rls_ab``), each on the plain reference and on the fast engine.  Each family fails on
+correct code with probability at most ``FAMILY_ALPHA``; the CI level runs by default, the full
+level with ``-m slow``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from zonemax.stats_tests import families
+from zonemax.stats_tests.reporting import render_family
+from zonemax.stats_tests.suite import FAMILIES
+
+IDS = [f"{family}-{impl}" for family, impl in FAMILIES]
+
+
+@pytest.mark.parametrize(("family", "impl"), FAMILIES, ids=IDS)
+def test_ci_level(family: str, impl: str) -> None:
+    res = families.run(family, impl, "ci")
+    assert res.ok, render_family(res)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("family", "impl"), FAMILIES, ids=IDS)
+def test_full_level(family: str, impl: str) -> None:
+    res = families.run(family, impl, "slow")
+    assert res.ok, render_family(res)
