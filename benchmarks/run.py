@@ -81,6 +81,8 @@ def clear_numba_cache() -> int:
 
 def speed_table(quick: bool) -> None:
     from zonemax.reference import HeavyTailed, one_plus_one_ea, rls, rls_ab
+    from zonemax.reference.spec import AlgorithmSpec
+
     from zonemax.engine import run_many
 
     rows = [
@@ -100,9 +102,9 @@ def speed_table(quick: bool) -> None:
     print("-" * len(header))
     for algorithm, n, r, kw, ref in rows:
         a = [r] * n
-        run_many(algorithm, [3] * n, runs=1, seed=0, budget=None, warn=False, **kw)  # JIT
+        run_many(AlgorithmSpec(algorithm, tuple([3] * n), **kw), runs=1, seed=0, budget=None)  # JIT
         t0 = time.perf_counter()
-        batch = run_many(algorithm, a, runs=runs, seed=1, budget=None, warn=False, **kw)
+        batch = run_many(AlgorithmSpec(algorithm, tuple(a), **kw), runs=runs, seed=1, budget=None)
         engine = batch.evaluations.sum() / (time.perf_counter() - t0)
         g = np.random.default_rng(2)
         t0 = time.perf_counter()
@@ -119,6 +121,8 @@ def speed_table(quick: bool) -> None:
 
 
 def grid(quick: bool, jobs: int) -> None:
+    from zonemax.reference.spec import AlgorithmSpec
+
     from zonemax.engine import run_many
 
     cases: list[tuple[str, int, int, dict[str, float]]] = []
@@ -131,8 +135,8 @@ def grid(quick: bool, jobs: int) -> None:
     t_all = time.perf_counter()
     for algorithm, n, r, kw in cases:
         t0 = time.perf_counter()
-        batch = run_many(algorithm, [r] * n, runs=GRID_RUNS, seed=r + n, budget=None,
-                         jobs=jobs, warn=False, **kw)
+        batch = run_many(AlgorithmSpec(algorithm, tuple([r] * n), **kw), runs=GRID_RUNS, seed=r + n, budget=None,
+                         jobs=jobs)
         dt = time.perf_counter() - t0
         assert batch.solved.all()
         evaluations += int(batch.evaluations.sum())
@@ -154,6 +158,7 @@ ALLOC_ROWS = [("ea-pm1", 100, 10**3), ("ea-pm1", 100, 10**5), ("ea-pm1", 1000, 1
 def allocation_table() -> None:
     """Table 3 (run in a subprocess with NUMBA_NRT_STATS=1): numba heap allocations per run."""
     from numba.core.runtime import rtsys
+    from zonemax.reference.spec import AlgorithmSpec
 
     from zonemax.engine import run_many
 
@@ -163,9 +168,9 @@ def allocation_table() -> None:
                                            "rls-ab": {"alpha": GRID_ALPHA, "beta": GRID_BETA}}
     for algorithm, n, r in ALLOC_ROWS:
         kw = params.get(algorithm, {})
-        run_many(algorithm, [3] * n, runs=1, seed=0, budget=None, warn=False, **kw)  # JIT
+        run_many(AlgorithmSpec(algorithm, tuple([3] * n), **kw), runs=1, seed=0, budget=None)  # JIT
         before = rtsys.get_allocation_stats()
-        batch = run_many(algorithm, [r] * n, runs=1, seed=1, budget=None, warn=False, **kw)
+        batch = run_many(AlgorithmSpec(algorithm, tuple([r] * n), **kw), runs=1, seed=1, budget=None)
         after = rtsys.get_allocation_stats()
         assert after.alloc - before.alloc == after.free - before.free
         print(f"{algorithm:<9} {n:>5} {r:>8.0e} {int(batch.evaluations[0]):>12.3e} "

@@ -10,7 +10,13 @@ Gadea Harder, Koetzing, Li, Radhakrishnan (2023), arXiv:2307.11855.
 
 from zonemax.proofs_check.core import Claim, ClaimResult, Method, Status, Verdict
 from zonemax.proofs_check.registry import CLAIMS, claim_ids, run_claims, select_claims
-from zonemax.proofs_check.report import format_json, format_markdown, format_text, to_records, totals
+from zonemax.proofs_check.report import (
+    format_json,
+    format_markdown,
+    format_text,
+    to_records,
+    totals,
+)
 
 __all__ = [
     "CLAIMS",

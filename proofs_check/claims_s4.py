@@ -14,7 +14,6 @@ from typing import Any
 
 import mpmath
 import sympy
-
 from zonemax.proofs_check.bounds import heavy_ea_upper
 from zonemax.proofs_check.core import (
     Claim,
@@ -29,7 +28,8 @@ from zonemax.proofs_check.core import (
     iv_pow,
     iv_precision,
 )
-from zonemax.reference.heavy_tailed import LogBase, c_epsilon
+from zonemax.reference.heavy_tailed import c_epsilon
+from zonemax.reference.params import LogBase
 
 _eps = sympy.Symbol("epsilon", positive=True)
 _u, _i = sympy.symbols("u i", positive=True)

@@ -18,9 +18,16 @@ from functools import lru_cache
 
 import mpmath
 import sympy
-
 from zonemax.proofs_check.bounds import rls_ab_lower
-from zonemax.proofs_check.core import Claim, Method, Status, Verdict, evidence, iv_frac, iv_precision
+from zonemax.proofs_check.core import (
+    Claim,
+    Method,
+    Status,
+    Verdict,
+    evidence,
+    iv_frac,
+    iv_precision,
+)
 from zonemax.proofs_check.rls_drift import (
     PAPER_EXAMPLE,
     RlsParams,

@@ -11,7 +11,6 @@ from typing import Any
 
 import mpmath
 import sympy
-
 from zonemax.proofs_check.claims_s5 import conditions
 from zonemax.proofs_check.core import Claim, Method, Status, Verdict, above, evidence, iv_precision
 from zonemax.proofs_check.rls_drift import RlsParams, drift, g_i

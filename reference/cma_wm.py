@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import numpy as np
 from cmaes import CMAwM
-
 from zonemax.reference._common import check_budget
 from zonemax.reference.result import RunResult
 

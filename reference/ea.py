@@ -19,7 +19,6 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 import numpy as np
-
 from zonemax.reference._common import Observer, check_budget
 from zonemax.reference.fitness import fitness, validate_target
 from zonemax.reference.operators import PlusMinusOne, StepOperator

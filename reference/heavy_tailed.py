@@ -45,65 +45,28 @@ with ``int_M^inf w = (ln b)^{1+eps} (ln M)^{-eps} / eps``.  The width is about
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any
 
 import mpmath
 import numpy as np
-
 from zonemax.reference.operators import Probability, check_limit
-
-#: A logarithm base: an integer >= 2, or "e" for the natural logarithm.
-LogBase = int | Literal["e"]
-Truncation = Literal["none", "condition", "clip"]
+from zonemax.reference.params import (
+    LogBase,
+    Real,
+    Truncation,
+    check_eps,
+    check_log_base,
+    check_truncation,
+)
 
 #: Default number of terms summed exactly in c_eps before the rigorous tail enclosure
 #: (width about |w'(N)|/8, i.e. ~1e-9 relative for N = 4096 in base 2).
 DEFAULT_TERMS = 4096
 #: Working precision (decimal digits) of the interval arithmetic.
 DEFAULT_DPS = 40
-
-
-def as_fraction(value: float | int | Fraction | str, name: str) -> Fraction:
-    """Read a real parameter exactly.
-
-    Floats are read as the shortest decimal that prints as them (``0.001 -> 1/1000``), which is
-    what a user who typed ``0.001`` meant; ints, Fractions and decimal strings are exact.
-    """
-    if isinstance(value, bool):
-        raise TypeError(f"{name} must be a real number, got bool")
-    if isinstance(value, Fraction | int):
-        return Fraction(value)
-    if isinstance(value, float):
-        if not math.isfinite(value):
-            raise ValueError(f"{name} must be finite, got {value}")
-        return Fraction(repr(value))
-    if isinstance(value, str):
-        try:
-            return Fraction(value)
-        except (ValueError, ZeroDivisionError):
-            raise ValueError(f"{name} must be a number, got {value!r}") from None
-    raise TypeError(f"{name} must be a real number, got {type(value).__name__}")
-
-
-def check_eps(eps: float | int | Fraction | str) -> Fraction:
-    """Validate ``eps > 0`` (Definition 2) and return it as an exact Fraction."""
-    e = as_fraction(eps, "eps")
-    if e <= 0:
-        raise ValueError(f"eps must be > 0 (Definition 2 needs a summable tail), got {eps}")
-    return e
-
-
-def check_log_base(log_base: LogBase) -> LogBase:
-    """Validate a log base: an int >= 2 or the string "e"."""
-    if log_base == "e":
-        return "e"
-    if isinstance(log_base, bool) or not isinstance(log_base, int) or log_base < 2:
-        raise ValueError(f"log_base must be an integer >= 2 or 'e', got {log_base!r}")
-    return log_base
 
 
 def _ln_base(ctx: Any, log_base: LogBase) -> Any:
@@ -164,7 +127,7 @@ def _c_epsilon_cached(eps: Fraction, log_base: LogBase, terms: int, dps: int) ->
 
 
 def c_epsilon(
-    eps: float | int | Fraction | str,
+    eps: Real,
     log_base: LogBase = 2,
     *,
     terms: int = DEFAULT_TERMS,
@@ -212,7 +175,7 @@ class HeavyTailed:
         The range bound; required for ``"condition"`` and ``"clip"``.
     """
 
-    eps: Fraction | float | int | str
+    eps: Real
     log_base: LogBase = 2
     truncate: Truncation = "none"
     r: int | None = None
@@ -223,10 +186,7 @@ class HeavyTailed:
     def __post_init__(self) -> None:
         object.__setattr__(self, "eps", check_eps(self.eps))
         object.__setattr__(self, "log_base", check_log_base(self.log_base))
-        if self.truncate not in ("none", "condition", "clip"):
-            raise ValueError(
-                f"truncate must be 'none', 'condition' or 'clip', got {self.truncate!r}"
-            )
+        object.__setattr__(self, "truncate", check_truncation(self.truncate))
         if self.truncate == "none":
             if self.r is not None:
                 raise ValueError("r is only used with truncate='condition' or 'clip'")

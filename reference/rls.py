@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-
 from zonemax.reference._common import Observer, check_budget
 from zonemax.reference.fitness import fitness, validate_target
 from zonemax.reference.operators import PlusMinusOne, StepOperator

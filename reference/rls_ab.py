@@ -16,7 +16,7 @@ at random"): **one position per iteration**.  Velocities are kept exactly as Fra
 Theorem 9 assumes ``1 < alpha <= 2``, ``1/2 < beta <= 0.9``, ``2 alpha beta - alpha - beta > 0``,
 ``alpha + beta > 2`` and ``alpha^2 beta > 1``.  Outside these hypotheses (the paper's own
 experiments use ``alpha = 2, beta = 0.5``) the run proceeds with an
-:class:`OutsideTheoremWarning`.
+:class:`zonemax.reference.params.OutsideTheoremWarning`.
 
 Counting convention: one evaluation per iteration, including rejected iterations.
 """
@@ -24,54 +24,29 @@ Counting convention: one evaluation per iteration, including rejected iterations
 from __future__ import annotations
 
 import math
-import warnings
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 import numpy as np
-
 from zonemax.reference._common import check_budget
 from zonemax.reference.fitness import fitness, validate_target
-from zonemax.reference.heavy_tailed import as_fraction
+from zonemax.reference.params import (
+    DEFAULT_ALPHA,
+    DEFAULT_BETA,
+    Real,
+    check_alpha_beta,
+    warn_outside_theorem9,
+)
 from zonemax.reference.result import RunResult
 
 #: Called after every iteration with (evaluations so far, search point, velocity vector).
 VelocityObserver = Callable[[int, tuple[int, ...], tuple[Fraction, ...]], None]
 
 
-class OutsideTheoremWarning(UserWarning):
-    """(alpha, beta) lies outside the hypotheses of Theorem 9."""
-
-
-def rls_ab_hypotheses(alpha: Fraction, beta: Fraction) -> tuple[str, ...]:
-    """The hypotheses of Lemma 8 / Theorem 9 that ``(alpha, beta)`` violates (exactly)."""
-    checks = {
-        "1 < alpha <= 2": 1 < alpha <= 2,
-        "1/2 < beta <= 0.9": Fraction(1, 2) < beta <= Fraction(9, 10),
-        "2*alpha*beta - alpha - beta > 0": 2 * alpha * beta - alpha - beta > 0,
-        "alpha + beta > 2": alpha + beta > 2,
-        "alpha^2*beta > 1": alpha**2 * beta > 1,
-    }
-    return tuple(name for name, ok in checks.items() if not ok)
-
-
-def check_alpha_beta(
-    alpha: float | int | Fraction | str, beta: float | int | Fraction | str
-) -> tuple[Fraction, Fraction]:
-    """Validate ``alpha > 1`` and ``0 < beta < 1`` (Algorithm 2) and read them exactly."""
-    al = as_fraction(alpha, "alpha")
-    be = as_fraction(beta, "beta")
-    if al <= 1:
-        raise ValueError(f"alpha must be > 1 (it increases the velocity), got {alpha}")
-    if not 0 < be < 1:
-        raise ValueError(f"beta must lie in (0, 1) (it decreases the velocity), got {beta}")
-    return al, be
-
-
 def rls_ab(
     a: Sequence[int],
-    alpha: float | int | Fraction | str = Fraction(17, 10),
-    beta: float | int | Fraction | str = Fraction(9, 10),
+    alpha: Real = DEFAULT_ALPHA,
+    beta: Real = DEFAULT_BETA,
     *,
     rng: np.random.Generator | int | np.random.SeedSequence | None = None,
     budget: int | None = None,
@@ -80,20 +55,15 @@ def rls_ab(
 ) -> RunResult:
     """Run RLS_{alpha,beta} (Algorithm 2) from ``x = 0^n, v = 1^n`` on ``f_a``.
 
-    The defaults ``(17/10, 9/10)`` are the paper's example inside the hypotheses (Section 5).
-    Set ``warn=False`` to silence :class:`OutsideTheoremWarning`.
+    The defaults ``(17/10, 9/10)`` are the paper's example inside the hypotheses (Section 5,
+    :data:`zonemax.reference.params.DEFAULT_ALPHA`).  Set ``warn=False`` to silence
+    :class:`zonemax.reference.params.OutsideTheoremWarning`.
     """
     a = validate_target(a)
     n = len(a)
     al, be = check_alpha_beta(alpha, beta)
-    violated = rls_ab_hypotheses(al, be)
-    if warn and violated:
-        warnings.warn(
-            f"(alpha, beta) = ({al}, {be}) violates Theorem 9's hypotheses: "
-            + "; ".join(violated),
-            OutsideTheoremWarning,
-            stacklevel=2,
-        )
+    if warn:
+        warn_outside_theorem9(al, be, stacklevel=2)
     budget = check_budget(budget)
     rng = np.random.default_rng(rng)
 

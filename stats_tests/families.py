@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from zonemax.stats_tests.implementations import REFERENCE, Implementation, fast_implementation
+from zonemax.stats_tests.implementations import Implementation
 from zonemax.stats_tests.suite import FAMILIES, FamilyResult, Level, Progress, run_family
 from zonemax.stats_tests.theorems import (
     heavy_tests,
@@ -21,21 +21,15 @@ NOTES: dict[str, Callable[[Implementation, Level], list[str]]] = {
 }
 
 
-def implementation(name: str) -> Implementation:
-    return REFERENCE if name == "reference" else fast_implementation()
-
-
-def run(family: str, impl_name: str, level: Level = "ci",
+def run(family: str, impl: Implementation, level: Level = "ci",
         progress: Progress | None = None) -> FamilyResult:
-    """Run one registered family (see :data:`zonemax.stats_tests.suite.FAMILIES`)."""
-    if (family, impl_name) not in FAMILIES:
-        raise ValueError(f"unknown family {(family, impl_name)}; choose from {FAMILIES}")
-    impl = implementation(impl_name)
-    extra = EXTRA[family] if impl_name == "fast" else None
-    notes = NOTES[family](impl, level) if impl_name == "fast" and family in NOTES else []
+    """Run one registered family (see :data:`zonemax.stats_tests.suite.FAMILIES`) on ``impl``.
+
+    The theorem-specific tests and notes run only on an implementation marked ``fast``.
+    """
+    if (family, "fast" if impl.fast else "reference") not in FAMILIES:
+        raise ValueError(f"unknown family {family!r}; choose from {sorted({f for f, _ in FAMILIES})}")
+    extra = EXTRA[family] if impl.fast else None
+    notes = NOTES[family](impl, level) if impl.fast and family in NOTES else []
     return run_family(family, impl, level, extra=extra, notes=notes,
                       progress=progress if progress is not None else (lambda m: None))
-
-
-def run_all(level: Level = "ci", progress: Progress | None = None) -> list[FamilyResult]:
-    return [run(f, i, level, progress) for f, i in FAMILIES]

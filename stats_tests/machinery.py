@@ -24,11 +24,13 @@ from typing import Literal
 
 import numpy as np
 from scipy import stats
+from zonemax.reference.spec import AlgorithmSpec
 
-#: A simulator: ``(a, seed, runs, budget) -> (evaluations, solved)`` as numpy arrays.
-#: Run ``k`` must use ``seed.spawn(runs)[k]`` (or an equivalent deterministic derivation).
+#: A simulator: ``(spec, seed, runs, budget) -> (evaluations, solved)`` as numpy arrays: ``runs``
+#: runs of the algorithm spec, run ``k`` with ``seed.spawn(runs)[k]`` (or an equivalent
+#: deterministic derivation).
 Simulator = Callable[
-    [tuple[int, ...], np.random.SeedSequence, int, int | None],
+    [AlgorithmSpec, np.random.SeedSequence, int, int | None],
     tuple[np.ndarray, np.ndarray],
 ]
 
@@ -53,10 +55,10 @@ class Sample:
         return float(self.evaluations.mean())
 
 
-def draw(sim: Simulator, a: Sequence[int], seed: int | Sequence[int], runs: int,
+def draw(sim: Simulator, spec: AlgorithmSpec, seed: int | Sequence[int], runs: int,
          budget: int | None = None) -> Sample:
-    """Run ``sim`` ``runs`` times on target ``a`` with the master seed ``seed``."""
-    ev, ok = sim(tuple(a), np.random.SeedSequence(seed), runs, budget)
+    """Run ``sim`` ``runs`` times on ``spec`` with the master seed ``seed``."""
+    ev, ok = sim(spec, np.random.SeedSequence(seed), runs, budget)
     ev = np.asarray(ev, dtype=np.float64)
     ok = np.asarray(ok, dtype=bool)
     if ev.shape != (runs,) or ok.shape != (runs,):

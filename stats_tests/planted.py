@@ -16,7 +16,6 @@ from functools import lru_cache
 
 import mpmath
 import numpy as np
-
 from zonemax.reference import HeavyTailed, RunResult, c_epsilon, fitness, one_plus_one_ea
 from zonemax.reference.heavy_tailed import largest_exponent
 from zonemax.reference.operators import Probability, check_limit

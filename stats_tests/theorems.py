@@ -20,10 +20,10 @@ from fractions import Fraction
 
 import numpy as np
 from scipy import stats
-
 from zonemax.proofs_check import bounds
 from zonemax.reference import HeavyTailed, fitness, one_plus_one_ea
 from zonemax.reference.fitness import norm_1, norm_hamming, norm_inf
+from zonemax.reference.spec import AlgorithmSpec
 from zonemax.stats_tests.implementations import Implementation
 from zonemax.stats_tests.machinery import (
     Sample,
@@ -88,12 +88,11 @@ def pm1_normaliser(a: Sequence[int]) -> float:
 
 
 def pm1_tests(impl: Implementation, level: str, progress: object) -> list[TestOutcome]:
-    assert impl.ea_pm1 is not None
-    sim = impl.ea_pm1()
+    sim = impl.simulate
     runs = _runs(level, 200, 2000)
     out: list[TestOutcome] = []
     for k, a in enumerate(PM1_TARGETS):
-        s = draw(sim, a, PM1_SEED + k, runs)
+        s = draw(sim, AlgorithmSpec("ea-pm1", a), PM1_SEED + k, runs)
         upper = float(bounds.pm1_ea_upper(a))
         lower = float(bounds.pm1_ea_lower(a))
         label = f"Theorems 3-4 a=({a[0]},..) n={len(a)}"
@@ -101,7 +100,7 @@ def pm1_tests(impl: Implementation, level: str, progress: object) -> list[TestOu
                                        "below"))
         out.append(one_sided_mean_test(f"{label}: E[T] >= {lower:.4g} (Thm 4)", s, lower,
                                        "above"))
-    samples = [draw(sim, (r, 0, 0, 0, 0), PM1_SEED + 100 + i, runs)
+    samples = [draw(sim, AlgorithmSpec("ea-pm1", (r, 0, 0, 0, 0)), PM1_SEED + 100 + i, runs)
                for i, r in enumerate(PM1_SLOPE_R)]
     out.append(slope_test("Theorems 3-4: slope of E[T] in |a|_inf is 1", PM1_SLOPE_R, samples,
                           PM1_SLOPE_BAND))
@@ -110,10 +109,9 @@ def pm1_tests(impl: Implementation, level: str, progress: object) -> list[TestOu
 
 def pm1_ratio_notes(impl: Implementation, level: str) -> list[str]:
     """The normalised ratios T / (n(|a|_inf + ln|a|_H)) over the grid (reported, not tested)."""
-    assert impl.ea_pm1 is not None
-    sim = impl.ea_pm1()
+    sim = impl.simulate
     runs = _runs(level, 200, 2000)
-    ratios = [draw(sim, a, PM1_SEED + k, runs).mean / pm1_normaliser(a)
+    ratios = [draw(sim, AlgorithmSpec("ea-pm1", a), PM1_SEED + k, runs).mean / pm1_normaliser(a)
               for k, a in enumerate(PM1_TARGETS)]
     return [f"normalised ratio T/(n(|a|_inf + ln|a|_H)) over {len(ratios)} targets: "
             f"min {min(ratios):.3g}, max {max(ratios):.3g} (band width x{max(ratios) / min(ratios):.2f})"]
@@ -174,22 +172,21 @@ def time_to_fraction(a: tuple[int, ...], eps: Fraction, alpha: Fraction,
 
 
 def heavy_tests(impl: Implementation, level: str, progress: object) -> list[TestOutcome]:
-    assert impl.ea_heavy is not None
     runs = _runs(level, 100, 1000)
     out: list[TestOutcome] = []
     for k, (eps, a) in enumerate(HEAVY_UPPER):
-        s = draw(impl.ea_heavy(eps, 2, "none", None), a, HEAVY_SEED + k, runs)
+        s = draw(impl.simulate, AlgorithmSpec("ea-heavy", a, eps=eps), HEAVY_SEED + k, runs)
         upper = float(bounds.heavy_ea_upper(a, eps))
         out.append(one_sided_mean_test(
             f"Theorem 5 eps={eps} a=({a[0]},..) n={len(a)}: E[T] <= {upper:.4g}", s, upper,
             "below"))
-    sim = impl.ea_heavy(HEAVY_GROWTH_EPS, 2, "none", None)
-    samples = [draw(sim, (r, r), HEAVY_SEED + 100 + i, runs)
+    samples = [draw(impl.simulate, AlgorithmSpec("ea-heavy", (r, r), eps=HEAVY_GROWTH_EPS),
+                    HEAVY_SEED + 100 + i, runs)
                for i, r in enumerate(HEAVY_GROWTH_R)]
     scale = [heavy_scale(2 * r, HEAVY_GROWTH_EPS) for r in HEAVY_GROWTH_R]
     out.append(slope_test(f"Theorem 5 eps={HEAVY_GROWTH_EPS}: E[T] grows like its polylog "
                           "bound h(|a|_1) (slope vs h)", scale, samples, HEAVY_GROWTH_BAND))
-    if impl.name == "fast":
+    if impl.fast:
         cor_runs = _runs(level, 200, 1000)
         for k, (a, alpha) in enumerate(COR6_CASES):
             seeds = np.random.SeedSequence(HEAVY_SEED + 200 + k).spawn(cor_runs)
@@ -221,25 +218,29 @@ RLS_GROWTH_R = (2**16, 2**24, 2**32, 2**40, 2**48, 2**56)
 RLS_GROWTH_BAND = (0.5, 1.5)
 
 
+def _rls_spec(a: tuple[int, ...], alpha_beta: tuple[Fraction, Fraction]) -> AlgorithmSpec:
+    return AlgorithmSpec("rls-ab", a, alpha=alpha_beta[0], beta=alpha_beta[1])
+
+
 def rls_tests(impl: Implementation, level: str, progress: object) -> list[TestOutcome]:
-    assert impl.rls_ab is not None
     runs = _runs(level, 200, 2000)
-    sim = impl.rls_ab(*RLS_IN)
+    sim = impl.simulate
     out: list[TestOutcome] = []
     for k, a in enumerate(RLS_UPPER_TARGETS):
-        s = draw(sim, a, RLS_SEED + k, runs)
+        s = draw(sim, _rls_spec(a, RLS_IN), RLS_SEED + k, runs)
         upper = bounds.rls_ab_upper(a, *RLS_IN)
         assert upper is not None
         out.append(one_sided_mean_test(
             f"Lemma 8 (1.7, 0.9) a=({a[0]},..) n={len(a)}: E[T] <= {float(upper):.4g}", s,
             float(upper), "below"))
     for k, a in enumerate(RLS_LOWER_TARGETS):
-        s = draw(sim, a, RLS_SEED + 50 + k, runs)
+        s = draw(sim, _rls_spec(a, RLS_IN), RLS_SEED + 50 + k, runs)
         lower = float(bounds.rls_ab_lower(a, RLS_IN[0]))
         out.append(one_sided_mean_test(
             f"Lemma 7 (1.7, 0.9) a=({a[0]},..) n={len(a)}: E[T] >= {lower:.4g}", s, lower,
             "above"))
-    samples = [draw(sim, (r,) * 5, RLS_SEED + 100 + i, runs) for i, r in enumerate(RLS_GROWTH_R)]
+    samples = [draw(sim, _rls_spec((r,) * 5, RLS_IN), RLS_SEED + 100 + i, runs)
+               for i, r in enumerate(RLS_GROWTH_R)]
     scale = [math.log2(5 * r) for r in RLS_GROWTH_R]
     out.append(slope_test("Theorem 9 (1.7, 0.9): E[T] = Theta(n log|a|_1) (slope vs log2|a|_1)",
                           scale, samples, RLS_GROWTH_BAND))
@@ -248,10 +249,9 @@ def rls_tests(impl: Implementation, level: str, progress: object) -> list[TestOu
 
 def rls_experiment_notes(impl: Implementation, level: str) -> list[str]:
     """Observation at Section 6's (2, 1/2), which Theorem 9 does not cover (not tested)."""
-    assert impl.rls_ab is not None
     runs = _runs(level, 200, 2000)
-    sim = impl.rls_ab(*RLS_EXPERIMENT)
-    samples = [draw(sim, (r,) * 5, RLS_SEED + 300 + i, runs) for i, r in enumerate(RLS_GROWTH_R)]
+    samples = [draw(impl.simulate, _rls_spec((r,) * 5, RLS_EXPERIMENT), RLS_SEED + 300 + i, runs)
+               for i, r in enumerate(RLS_GROWTH_R)]
     scale = [math.log2(5 * r) for r in RLS_GROWTH_R]
     ci = loglog_slope(scale, [s.mean for s in samples], 0.95)
     ratios = [s.mean / (5 * math.log(5 * r)) for s, r in zip(samples, RLS_GROWTH_R, strict=True)]

@@ -1,30 +1,16 @@
-"""CLI tests of ``zonemax claims`` (the command module is driven directly until registered)."""
+"""CLI tests of ``zonemax claims``."""
 
 from __future__ import annotations
 
-import argparse
 import json
 
 import pytest
 
 from zonemax import cli
-from zonemax.commands import claims as claims_cmd
-
-
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="zonemax claims")
-    claims_cmd.configure(parser)
-    return parser
 
 
 def _run(argv: list[str]) -> int:
-    if claims_cmd in cli.COMMANDS:
-        return cli.main(["claims", *argv])
-    args = _parser().parse_args(argv)
-    try:
-        return claims_cmd.execute(args)
-    except ValueError as exc:  # what zonemax.cli.main turns into exit code 2
-        return 2 if str(exc) else 1
+    return cli.main(["claims", *argv])
 
 
 def test_text(capsys: pytest.CaptureFixture[str]) -> None:
@@ -49,16 +35,5 @@ def test_markdown(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Witness" in out
 
 
-def test_unknown_id_is_value_error() -> None:
-    args = _parser().parse_args(["--only", "S0.nope"])
-    with pytest.raises(ValueError, match="valid ids are"):
-        claims_cmd.execute(args)
-
-
 def test_unknown_id_exit_code_2() -> None:
     assert _run(["--only", "S0.nope"]) == 2
-
-
-def test_module_interface() -> None:
-    assert claims_cmd.NAME == "claims"
-    assert isinstance(claims_cmd.HELP, str)

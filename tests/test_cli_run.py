@@ -77,6 +77,25 @@ def test_rls_ab_outside_theorem_warns_but_runs(capsys: pytest.CaptureFixture[str
     with pytest.warns(OutsideTheoremWarning, match="beta"):
         res = rls_ab((5, 5), 2, 0.5, rng=1)
     assert res.solved
+    # the command line warns too, in one line, and still runs
+    code, out, err = run_cli(capsys, "run", "rls-ab", "--a", "5,5", "--alpha", "2", "--beta",
+                             "0.5", "--seed", "1", "--json")
+    assert code == 0 and json.loads(out)["runs"][0]["solved"]
+    assert err.count("\n") == 1 and "violates Theorem 9" in err
+
+
+def test_internal_errors_are_not_usage_errors(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only zonemax's own usage errors become exit code 2; a bug shows as one."""
+    import importlib
+
+    simulate = importlib.import_module("zonemax.experiments.simulate")
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise TypeError("an internal bug")
+
+    monkeypatch.setattr(simulate, "run_batch", broken)
+    with pytest.raises(TypeError, match="internal bug"):
+        main(["run", "ea-pm1", "--a", "3", "--seed", "1"])
 
 
 @pytest.mark.parametrize(
@@ -95,8 +114,8 @@ def test_rls_ab_outside_theorem_warns_but_runs(capsys: pytest.CaptureFixture[str
         (["bogus", "--a", "3"], "unknown algorithm"),
         (["ea-pm1"], "give a target"),
         (["ea-pm1", "--a", "1", "--n", "2", "--r", "2"], "not both"),
-        (["ea-pm1", "--a", "1", "--eps", "0.1"], "apply to ea-heavy"),
-        (["ea-pm1", "--a", "1", "--alpha", "2"], "apply to rls-ab"),
+        (["ea-pm1", "--a", "1", "--eps", "0.1"], "applies only to the heavy-tailed"),
+        (["ea-pm1", "--a", "1", "--alpha", "2"], "applies only to rls-ab"),
         (["ea-heavy", "--a", "1", "--log-base", "10"], "--log-base"),
         (["ea-heavy", "--a", "1", "--truncate", "cut"], "--truncate"),
         (["ea-pm1", "--a", "1", "--runs", "0"], "--runs"),

@@ -27,13 +27,14 @@ from typing import Any
 import numpy as np
 import pytest
 from scipy import stats
+from zonemax.reference import HeavyTailed, one_plus_one_ea, rls, rls_ab
+from zonemax.reference.spec import AlgorithmSpec
 
-from zonemax.reference import HeavyTailed, OutsideTheoremWarning, one_plus_one_ea, rls, rls_ab
-from zonemax.exact import exact_expectation
 from zonemax.engine import INT64_LIMIT, Batch, check_target, run_many
 from zonemax.engine import _kernels as K
 from zonemax.engine import _random as R
 from zonemax.engine._tables import admissible_law, heavy_tables
+from zonemax.exact import exact_expectation
 
 #: Family-wise false-failure probability of each family of statistical tests below.
 FAMILY_ALPHA = 1e-3
@@ -101,7 +102,7 @@ def _reference_sample(runner: RefRunner, a: tuple[int, ...], runs: int, seed: in
 
 
 def _engine(algorithm: str, a: tuple[int, ...], runs: int, seed: int, **kw: Any) -> Batch:
-    return run_many(algorithm, a, runs=runs, seed=seed, budget=None, warn=False, **kw)
+    return run_many(AlgorithmSpec(algorithm, a, **kw), runs=runs, seed=seed, budget=None)
 
 
 def _check_equivalence(case: tuple[str, str, tuple[int, ...], dict[str, Any], RefRunner],
@@ -148,7 +149,7 @@ SEED_BLOCK = 606
 
 @pytest.mark.parametrize("a", BLOCK_EXACT_CASES, ids=str)
 def test_pm1_block_rule_against_exact_expectation(a: tuple[int, ...]) -> None:
-    exact = exact_expectation("ea-pm1", a, with_variance=True)
+    exact = exact_expectation(AlgorithmSpec("ea-pm1", a), with_variance=True)
     assert exact.variance is not None
     dist0 = np.abs(np.array(a, np.int64))
     children = np.random.SeedSequence([SEED_BLOCK, *map(abs, a)]).spawn(BLOCK_EXACT_RUNS)
@@ -381,11 +382,11 @@ def test_heavy_tables_match_reference(truncate: str, r: int | None, eps: Fractio
     ("rls-ab", {"alpha": 1.7, "beta": 0.9}),
 ])
 def test_same_seed_same_result_and_jobs_independent(algorithm: str, kw: dict[str, Any]) -> None:
-    a = (40, -13, 0, 7, 22)
-    one = run_many(algorithm, a, runs=37, seed=5, budget=None, jobs=1, **kw)
-    again = run_many(algorithm, a, runs=37, seed=5, budget=None, jobs=1, **kw)
-    two = run_many(algorithm, a, runs=37, seed=5, budget=None, jobs=2, **kw)
-    other = run_many(algorithm, a, runs=37, seed=6, budget=None, jobs=1, **kw)
+    spec = AlgorithmSpec(algorithm, (40, -13, 0, 7, 22), **kw)
+    one = run_many(spec, runs=37, seed=5, budget=None, jobs=1)
+    again = run_many(spec, runs=37, seed=5, budget=None, jobs=1)
+    two = run_many(spec, runs=37, seed=5, budget=None, jobs=2)
+    other = run_many(spec, runs=37, seed=6, budget=None, jobs=1)
     assert one.evaluations.dtype == np.int64
     assert one.solved.dtype == np.bool_
     assert len(one) == 37
@@ -395,16 +396,16 @@ def test_same_seed_same_result_and_jobs_independent(algorithm: str, kw: dict[str
     assert not np.array_equal(one.evaluations, other.evaluations)
     # a budget censors exactly the runs with T > budget and reports the budget for them
     budget = int(np.median(one.evaluations))
-    censored = run_many(algorithm, a, runs=37, seed=5, budget=budget, jobs=2, **kw)
+    censored = run_many(spec, runs=37, seed=5, budget=budget, jobs=2)
     np.testing.assert_array_equal(censored.evaluations, np.minimum(one.evaluations, budget))
     np.testing.assert_array_equal(censored.solved, one.evaluations <= budget)
 
 
 def test_zero_target_and_zero_budget() -> None:
-    batch = run_many("ea-pm1", (0, 0), runs=3, seed=0, budget=None)
+    batch = run_many(AlgorithmSpec("ea-pm1", (0, 0)), runs=3, seed=0, budget=None)
     assert batch.evaluations.tolist() == [0, 0, 0]
     assert batch.solved.all()
-    batch = run_many("rls-pm1", (1,), runs=2, seed=0, budget=0)
+    batch = run_many(AlgorithmSpec("rls-pm1", (1,)), runs=2, seed=0, budget=0)
     assert batch.evaluations.tolist() == [0, 0]
     assert not batch.solved.any()
 
@@ -413,32 +414,23 @@ def test_overflow_is_refused() -> None:
     ok = (INT64_LIMIT // 4 - 1,)
     assert check_target(ok).tolist() == [ok[0]]
     with pytest.raises(ValueError, match="reference"):
-        run_many("ea-pm1", (INT64_LIMIT // 8, -(INT64_LIMIT // 8)), runs=1, seed=0, budget=1)
+        run_many(AlgorithmSpec("ea-pm1", (INT64_LIMIT // 8, -(INT64_LIMIT // 8))), runs=1,
+                 seed=0, budget=1)
     with pytest.raises(ValueError, match="4\\*\\|a\\|_1 < 2\\^63"):
         check_target((10**30,))
 
 
-def test_rls_ab_warns_like_the_reference() -> None:
-    with pytest.warns(OutsideTheoremWarning, match="Theorem 9"):
-        run_many("rls-ab", (5,), alpha=2, beta=0.5, runs=1, seed=0, budget=None)
-
-
-@pytest.mark.parametrize(("kwargs", "error"), [
-    ({"algorithm": "cma"}, ValueError),
-    ({"algorithm": "ea-heavy"}, ValueError),  # eps missing
-    ({"algorithm": "ea-pm1", "eps": 0.1}, ValueError),
-    ({"algorithm": "ea-pm1", "alpha": 2}, ValueError),
-    ({"algorithm": "ea-heavy", "eps": 0.1, "truncate": "clip"}, ValueError),  # r missing
-    ({"algorithm": "ea-heavy", "eps": -1}, ValueError),
-    ({"algorithm": "rls-ab", "beta": 1.5}, ValueError),
-    ({"algorithm": "ea-pm1", "runs": -1}, ValueError),
-    ({"algorithm": "ea-pm1", "jobs": 0}, ValueError),
-    ({"algorithm": "ea-pm1", "budget": 1.5}, TypeError),
-    ({"algorithm": "ea-pm1", "a": (1.0, 2)}, TypeError),
-    ({"algorithm": "ea-pm1", "a": ()}, ValueError),
-])
-def test_bad_input(kwargs: dict[str, Any], error: type[Exception]) -> None:
-    args: dict[str, Any] = {"a": (3, 1), "runs": 2, "seed": 0, "budget": None}
-    args.update(kwargs)
+@pytest.mark.parametrize(("call", "error"), [
+    (lambda: run_many(AlgorithmSpec("cma-wm", (3, 3)), runs=2, seed=0, budget=None),
+     ValueError),
+    (lambda: run_many(("ea-pm1", (3, 1)), runs=2, seed=0, budget=None), TypeError),  # type: ignore[arg-type]
+    (lambda: run_many(AlgorithmSpec("ea-pm1", (3, 1)), runs=-1, seed=0, budget=None),
+     ValueError),
+    (lambda: run_many(AlgorithmSpec("ea-pm1", (3, 1)), runs=2, seed=0, budget=None, jobs=0),
+     ValueError),
+    (lambda: run_many(AlgorithmSpec("ea-pm1", (3, 1)), runs=2, seed=0, budget=1.5),  # type: ignore[arg-type]
+     TypeError),
+], ids=["cma-wm", "not-a-spec", "runs", "jobs", "budget"])
+def test_bad_input(call: Any, error: type[Exception]) -> None:
     with pytest.raises(error):
-        run_many(**args)
+        call()

@@ -10,7 +10,6 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 from collections.abc import Callable, Hashable, Sequence
@@ -22,8 +21,10 @@ from typing import Any
 import mpmath
 import numpy as np
 import pytest
-
 from zonemax.reference import HeavyTailed, c_epsilon, one_plus_one_ea, rls, rls_ab
+from zonemax.reference.fitness import fitness
+from zonemax.reference.spec import AlgorithmSpec
+
 from zonemax.exact import (
     ALGORITHMS,
     DOCUMENTED_LIMITS,
@@ -37,10 +38,14 @@ from zonemax.exact import (
     rls_pm1_closed_form,
     rls_pm1_exact,
 )
-from zonemax.reference.fitness import fitness
-from zonemax.commands import exact as exact_cmd
 
 HALF = Fraction(1, 2)
+
+
+def _solve(algorithm: str, a: Any, *, with_variance: bool = False, **params: Any) -> ExactResult:
+    """``exact_expectation`` of the spec ``(algorithm, a, **params)``."""
+    return exact_expectation(AlgorithmSpec(algorithm, tuple(a), **params),
+                             with_variance=with_variance)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -174,7 +179,7 @@ def test_ea_pm1_one_position_is_2a(a: int) -> None:
 def test_target_at_start_is_zero(a: tuple[int, ...]) -> None:
     for algorithm in ALGORITHMS:
         kw: dict[str, Any] = {"eps": 1} if algorithm == "ea-heavy" else {}
-        res = exact_expectation(algorithm, a, **kw, with_variance=True)
+        res = _solve(algorithm, a, **kw, with_variance=True)
         assert res.expectation == 0
         assert res.variance == 0
 
@@ -320,7 +325,7 @@ def test_refuses_large_state_spaces(algorithm: str, a: tuple[int, ...],
                                     kw: dict[str, Any]) -> None:
     # the refusal comes from the up-front estimate, before any state is built
     with pytest.raises(ValueError, match="max_states"):
-        exact_expectation(algorithm, a, **kw)
+        _solve(algorithm, a, **kw)
 
 
 def test_max_states_can_be_lowered_and_raised() -> None:
@@ -333,22 +338,23 @@ def test_max_states_can_be_lowered_and_raised() -> None:
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: exact_expectation("ea-foo", [1]), "one of"),
-        (lambda: exact_expectation("ea-pm1", [1], eps=1), "ea-heavy only"),
-        (lambda: exact_expectation("rls-pm1", [1], alpha=2), "rls-ab only"),
-        (lambda: exact_expectation("ea-heavy", [1]), "eps"),
+        (lambda: exact_expectation(AlgorithmSpec("rls-heavy", (1,))), "no exact solver"),
         (lambda: rls_ab_exact([1], 1, HALF), "alpha"),
         (lambda: ea_heavy_exact([1], 0), "eps"),
         (lambda: ea_heavy_exact([1], 1, truncate="clip"), "range r"),
         (lambda: ea_pm1_exact([1], max_states=0), "max_states"),
         (lambda: ea_pm1_exact([]), "at least one position"),
     ],
-    ids=["algorithm", "eps-not-heavy", "alpha-not-ab", "heavy-needs-eps", "alpha<=1",
-         "eps<=0", "clip-needs-r", "max-states-0", "empty-a"],
+    ids=["no-solver", "alpha<=1", "eps<=0", "clip-needs-r", "max-states-0", "empty-a"],
 )
 def test_bad_input_is_refused(call: Callable[[], object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         call()
+
+
+def test_only_specs_are_solved() -> None:
+    with pytest.raises(TypeError, match="AlgorithmSpec"):
+        exact_expectation(("ea-pm1", (1,)))  # type: ignore[arg-type]
 
 
 def test_result_is_frozen_and_exact() -> None:
@@ -417,7 +423,7 @@ def test_simulation_design_covers_all_families() -> None:
 def test_agrees_with_reference_simulation(k: int, case: tuple[str, tuple[int, ...], dict[str, Any]]
                                           ) -> None:
     algorithm, a, kw = case
-    res = exact_expectation(algorithm, a, with_variance=True, **kw)
+    res = _solve(algorithm, a, with_variance=True, **kw)
     assert res.variance is not None
     times = _simulate(algorithm, a, kw, SEED + k)
     mean = Fraction(sum(times), RUNS)
@@ -434,15 +440,11 @@ def test_agrees_with_reference_simulation(k: int, case: tuple[str, tuple[int, ..
 # documented size limits (timed by benchmarks/exact_limits.py)
 # ---------------------------------------------------------------------------------------------
 @pytest.mark.slow
-@pytest.mark.parametrize(
-    ("algorithm", "a", "kw"),
-    DOCUMENTED_LIMITS,
-    ids=lambda v: ",".join(f"{k}={x}" for k, x in v.items()) if isinstance(v, dict) else str(v),
-)
-def test_documented_limits_are_solved(algorithm: str, a: tuple[int, ...],
-                                      kw: dict[str, Any]) -> None:
+@pytest.mark.parametrize("spec", DOCUMENTED_LIMITS,
+                         ids=lambda s: f"{s.algorithm}-{','.join(map(str, s.a))}")
+def test_documented_limits_are_solved(spec: AlgorithmSpec) -> None:
     # their run times are measured by benchmarks/exact_limits.py, not asserted here
-    res = exact_expectation(algorithm, a, **kw)
+    res = exact_expectation(spec)
     assert res.expectation > 0
 
 
@@ -450,20 +452,10 @@ def test_documented_limits_are_solved(algorithm: str, a: tuple[int, ...],
 # command line
 # ---------------------------------------------------------------------------------------------
 def _cli(argv: list[str]) -> int:
-    """What ``zonemax exact ARGV`` does (the contract of ``zonemax.cli.main``)."""
-    from zonemax.cli import _Parser
+    """``zonemax exact ARGV``."""
+    from zonemax import cli
 
-    parser: argparse.ArgumentParser = _Parser(prog="zonemax exact")
-    exact_cmd.configure(parser)
-    args = parser.parse_args(argv)
-    args.command = exact_cmd.NAME
-    try:
-        return exact_cmd.execute(args)
-    except (ValueError, TypeError) as exc:
-        import sys
-
-        sys.stderr.write(f"zonemax exact: error: {exc}\n")
-        return 2
+    return cli.main(["exact", *argv])
 
 
 def test_cli_prints_exact_fraction(capsys: pytest.CaptureFixture[str]) -> None:
@@ -496,14 +488,14 @@ def test_cli_heavy_prints_error_bound(capsys: pytest.CaptureFixture[str]) -> Non
     ("argv", "message"),
     [
         (["ea-pm1", "--a", "30,30,30"], "max_states"),
-        (["ea-pm1", "--a", "3", "--eps", "1"], "apply only to ea-heavy"),
-        (["rls-pm1", "--a", "3", "--beta", "0.5"], "apply only to rls-ab"),
+        (["ea-pm1", "--a", "3", "--eps", "1"], "applies only to the heavy-tailed"),
+        (["rls-pm1", "--a", "3", "--beta", "0.5"], "applies only to rls-ab"),
         (["ea-heavy", "--a", "3", "--trunc-r", "2"], "--truncate"),
         (["ea-heavy", "--a", "3", "--log-base", "10"], "--log-base"),
         (["rls-ab", "--a", "3", "--alpha", "1"], "alpha"),
         (["ea-pm1", "--a", "1.5"], "integers"),
         (["ea-foo", "--a", "1"], "unknown algorithm"),
-        (["ea-pm1", "--a", "1", "--max-states", "0"], "positive"),
+        (["ea-pm1", "--a", "1", "--max-states", "0"], "--max-states must be >= 1"),
     ],
 )
 def test_cli_bad_input_one_line_exit_2(argv: list[str], message: str,
@@ -512,13 +504,3 @@ def test_cli_bad_input_one_line_exit_2(argv: list[str], message: str,
     err = capsys.readouterr().err
     assert message in err
     assert err.count("\n") == 1
-
-
-def test_cli_registered_in_main(capsys: pytest.CaptureFixture[str]) -> None:
-    from zonemax import cli
-
-    if exact_cmd not in cli.COMMANDS:
-        pytest.skip("zonemax.commands.exact is not yet listed in zonemax.cli.COMMANDS")
-    assert cli.main(["exact", "ea-pm1", "--a", "2,-1"]) == 0
-    assert "496/33" in capsys.readouterr().out
-    assert cli.main(["exact", "ea-pm1", "--a", "30,30,30"]) == 2

@@ -14,7 +14,6 @@ import mpmath
 import numpy as np
 import pytest
 from scipy import stats
-
 from zonemax.reference import HeavyTailed, PlusMinusOne, c_epsilon
 from zonemax.reference.operators import StepOperator
 

@@ -12,7 +12,6 @@ import math
 import numpy as np
 import pytest
 from scipy import stats
-
 from zonemax.reference import PlusMinusOne, one_plus_one_ea, rls
 
 ALPHA = 1e-4

@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
 from zonemax.reference import (
     HeavyTailed,
     PlusMinusOne,

@@ -19,8 +19,9 @@ from pathlib import Path
 
 import pytest
 
+from zonemax import cli
 from zonemax.commands import reproduce as cmd
-from zonemax.errors import UsageError
+from zonemax.commands._input import UsageError
 from zonemax.experiments import (
     ReproduceConfig,
     build_tasks,
@@ -140,7 +141,7 @@ def test_rerun_is_a_no_op(full_tiny: Path, tmp_path: Path) -> None:
 def test_kill_and_resume(full_tiny: Path, tmp_path: Path) -> None:
     out = tmp_path / "killed"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "zonemax.commands.reproduce", "--scale", "tiny", "--engine",
+        [sys.executable, "-m", "zonemax.cli", "reproduce", "--scale", "tiny", "--engine",
          "reference", "--jobs", "2", "--no-report", "--out", str(out)],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     csv_path = out / RUNS_FILE
@@ -257,7 +258,7 @@ def test_bad_input(full_tiny: Path, tmp_path: Path) -> None:
         reproduce(tiny(full_tiny, budget_factor=1.0, report=False))
     assert (full_tiny / RUNS_FILE).read_bytes() == before
     # The command line turns these into exit code 2 with one line on stderr.
-    assert cmd.main(["--scale", "tiny", "--seed", "5", "--out", str(full_tiny)]) == 2
+    assert cli.main(["reproduce", "--scale", "tiny", "--seed", "5", "--out", str(full_tiny)]) == 2
 
 
 def test_missing_dask_gives_a_clear_error(tmp_path: Path,
@@ -272,7 +273,7 @@ def test_missing_dask_gives_a_clear_error(tmp_path: Path,
 
 
 def test_fast_engine_is_used_where_supported_and_recorded() -> None:
-    from zonemax.runner import run_fast_seeds
+    from zonemax.engine import run_seeds
 
     task = build_tasks("tiny", ("runtime",))[0]
     seed = task.seed(3)
@@ -280,8 +281,8 @@ def test_fast_engine_is_used_where_supported_and_recorded() -> None:
     fast = simulate(spec, seed, None, "fast")
     assert fast.engine == "fast"
     # the same seed gives the engine's run for that seed
-    (ev,), (ok,) = run_fast_seeds(spec, [seed], None)
-    assert (fast.evaluations, fast.solved) == (ev, ok)
+    batch = run_seeds(spec, [seed], budget=None)
+    assert (fast.evaluations, fast.solved) == (batch.evaluations[0], batch.solved[0])
     ref = simulate(spec, seed, None, "reference")
     assert ref.engine == "reference" and ref.solved
     # Unsupported algorithms fall back to the reference, and say so.

@@ -5,6 +5,7 @@ from __future__ import annotations
 from zonemax.proofs_check import run_claims
 from zonemax.stats_tests.machinery import TestOutcome
 from zonemax.stats_tests.suite import FamilyResult
+
 from zonemax.verify import PowerRow, VerifyReport
 
 

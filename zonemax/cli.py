@@ -1,53 +1,88 @@
-"""The ``zonemax`` command line: a thin layer that parses, calls one function and prints."""
+"""The ``zonemax`` command line: a thin layer that parses, calls one function and prints.
+
+Start-up is kept light: this module imports no command module until a command is chosen, and
+each command imports its heavy libraries (numba, scipy, sympy, matplotlib, cmaes) only when it
+runs.  ``zonemax --help`` and ``zonemax --version`` therefore load nothing of that.
+
+Exit codes: 0 success; 1 the command's own negative result (``verify`` found a disagreement);
+2 bad input (a :class:`~zonemax.commands.UsageError`, one line on stderr); 130
+interrupted.  Any other exception is a bug in zonemax and is shown as one, with its traceback.
+"""
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 import warnings
 from collections.abc import Sequence
 from types import ModuleType
 
 from zonemax import __version__
-from zonemax.commands import claims as claims_cmd
-from zonemax.commands import exact as exact_cmd
-from zonemax.commands import reproduce as reproduce_cmd
-from zonemax.commands import run as run_cmd
-from zonemax.commands import verify as verify_cmd
+from zonemax.commands import UsageError
 
-#: The subcommands, in the order ``zonemax --help`` lists them.
-COMMANDS: tuple[ModuleType, ...] = (
-    run_cmd, exact_cmd, claims_cmd, verify_cmd, reproduce_cmd,
-)
+#: The subcommands in the order ``zonemax --help`` lists them: name -> (help, module).  Each
+#: module defines ``configure(parser)`` and ``execute(args) -> int``.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "run": ("run an algorithm of the paper on f_a and report the optimisation times",
+            "zonemax.commands.run"),
+    "exact": ("exact expected run time E[T] of a small instance (Markov chain, exact "
+              "rationals or rigorous intervals)", "zonemax.commands.exact"),
+    "claims": ("check every claim of the paper (Sections 1-6) and print verdicts with their "
+               "scope, evidence and counterexamples", "zonemax.commands.claims"),
+    "verify": ("the main job: check the paper's claims and validate the implementations "
+               "statistically", "zonemax.commands.verify"),
+    "reproduce": ("reproduce the paper's experiments (Section 6): raw data, figures and a "
+                  "report", "zonemax.commands.reproduce"),
+}
 
 
 class _Parser(argparse.ArgumentParser):
     """argparse with errors as one line and exit code 2."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        sys.stderr.write(f"zonemax: error: {message}\n")
+        sys.stderr.write(f"{self.prog}: error: {message}\n")
         raise SystemExit(2)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def command_module(name: str) -> ModuleType:
+    """The module of subcommand ``name`` (imported on first use)."""
+    return importlib.import_module(COMMANDS[name][1])
+
+
+def _chosen_command(argv: Sequence[str]) -> str | None:
+    """The subcommand named in ``argv`` (the first token that is not an option)."""
+    for token in argv:
+        if not token.startswith("-"):
+            return token if token in COMMANDS else None
+    return None
+
+
+def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
+    """The parser; only the command chosen in ``argv`` gets its options (and its import)."""
     parser = _Parser(
         prog="zonemax",
         description="Reference implementation and verification suite for 'Run Time Bounds "
         "for Integer-Valued OneMax Functions' (arXiv:2307.11855).",
+        epilog="Exit codes: 0 ok, 1 a negative result (zonemax verify), 2 bad input, "
+        "130 interrupted.  'zonemax COMMAND --help' describes each command.",
     )
     parser.add_argument("--version", action="version", version=f"zonemax {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
                                 parser_class=_Parser)
-    for module in COMMANDS:
-        p = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
-        module.configure(p)
-        p.set_defaults(_execute=module.execute)
+    chosen = _chosen_command(argv)
+    for name, (help_text, _) in COMMANDS.items():
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        if name == chosen:
+            module = command_module(name)
+            module.configure(p)
+            p.set_defaults(_execute=module.execute)
     return parser
 
 
-def _show_warning(message: warnings.WarningMessage | Warning | str, category: type[Warning],
-                  filename: str, lineno: int, file: object = None, line: str | None = None
-                  ) -> None:
+def _show_warning(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+                  file: object = None, line: str | None = None) -> None:
+    """Warnings on the command line: one line each."""
     sys.stderr.write(f"zonemax: warning: {message}\n")
 
 
@@ -75,18 +110,18 @@ def _attach_negative_values(argv: Sequence[str]) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``zonemax`` console script; returns the exit code."""
-    parser = build_parser()
-    args = parser.parse_args(_attach_negative_values(sys.argv[1:] if argv is None else argv))
+    tokens = _attach_negative_values(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(tokens)
+    args = parser.parse_args(tokens)
     warnings.showwarning = _show_warning
     try:
-        code = int(args._execute(args))
-    except (ValueError, TypeError, OverflowError) as exc:
+        return int(args._execute(args))
+    except UsageError as exc:
         sys.stderr.write(f"zonemax {args.command}: error: {exc}\n")
         return 2
     except KeyboardInterrupt:
-        sys.stderr.write("zonemax: interrupted\n")
+        sys.stderr.write(f"zonemax {args.command}: interrupted\n")
         return 130
-    return code
 
 
 if __name__ == "__main__":  # pragma: no cover

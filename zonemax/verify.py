@@ -17,10 +17,27 @@ from zonemax.proofs_check.core import Status
 from zonemax.proofs_check.expected import EXPECTED
 from zonemax.stats_tests import SUITE_ALPHA
 from zonemax.stats_tests.families import run as run_family_by_name
-from zonemax.stats_tests.implementations import PLANTED
+from zonemax.stats_tests.implementations import PLANTED, REFERENCE, Implementation
 from zonemax.stats_tests.suite import FAMILIES, FAMILY_ALPHA, FamilyResult, run_family
 
 Progress = Callable[[str], None]
+
+
+def fast_implementation() -> Implementation:
+    """The numba engine as an implementation under test (compiling takes a few seconds)."""
+    from zonemax.engine import simulate
+
+    return Implementation("fast", simulate, fast=True)
+
+
+def implementation(name: str) -> Implementation:
+    """``reference`` or ``fast``: the two implementations the families of
+    :data:`zonemax.stats_tests.suite.FAMILIES` judge."""
+    if name == "reference":
+        return REFERENCE
+    if name == "fast":
+        return fast_implementation()
+    raise ValueError(f"unknown implementation {name!r}; choose reference or fast")
 
 
 @dataclass(frozen=True)
@@ -119,7 +136,7 @@ def run_verify(progress: Progress | None = None, *, power: bool = False) -> Veri
     families = []
     for k, (family, impl) in enumerate(FAMILIES, start=1):
         say(f"statistical family {k}/{len(FAMILIES)}: {family} on the {impl} implementation")
-        families.append(run_family_by_name(family, impl, "ci", progress=say))
+        families.append(run_family_by_name(family, implementation(impl), "ci", progress=say))
     rows: tuple[PowerRow, ...] | None = None
     if power:
         out = []

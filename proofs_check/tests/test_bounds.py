@@ -8,7 +8,6 @@ import mpmath
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from zonemax.proofs_check import bounds
 from zonemax.proofs_check.pm1 import pm1_expected_time
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from zonemax.proofs_check import (
     CLAIMS,
     Status,

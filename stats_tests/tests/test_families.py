@@ -9,22 +9,23 @@ level with ``-m slow``.
 from __future__ import annotations
 
 import pytest
-
 from zonemax.stats_tests import families
 from zonemax.stats_tests.reporting import render_family
 from zonemax.stats_tests.suite import FAMILIES
+
+from zonemax.verify import implementation
 
 IDS = [f"{family}-{impl}" for family, impl in FAMILIES]
 
 
 @pytest.mark.parametrize(("family", "impl"), FAMILIES, ids=IDS)
 def test_ci_level(family: str, impl: str) -> None:
-    res = families.run(family, impl, "ci")
+    res = families.run(family, implementation(impl), "ci")
     assert res.ok, render_family(res)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("family", "impl"), FAMILIES, ids=IDS)
 def test_full_level(family: str, impl: str) -> None:
-    res = families.run(family, impl, "slow")
+    res = families.run(family, implementation(impl), "slow")
     assert res.ok, render_family(res)

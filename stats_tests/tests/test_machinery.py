@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from zonemax.stats_tests.machinery import (
     Sample,
     clopper_pearson,

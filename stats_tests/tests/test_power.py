@@ -8,7 +8,6 @@ them would be a suite that cannot fail.
 from __future__ import annotations
 
 import pytest
-
 from zonemax.stats_tests.implementations import PLANTED
 from zonemax.stats_tests.reporting import render_family
 from zonemax.stats_tests.suite import run_family

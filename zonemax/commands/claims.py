@@ -5,11 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from zonemax.proofs_check import format_json, format_markdown, format_text, run_claims
-
-NAME = "claims"
-HELP = ("check every claim of the paper (Sections 2-6) and print verdicts: holds, fails, "
-        "holds-with-caveat or inconclusive, with evidence and counterexamples")
+from zonemax.commands._input import UsageError
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -25,6 +21,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def execute(args: argparse.Namespace) -> int:
     """Run the checks and print the report; exit code 0 (verdicts are data, not errors)."""
+    from zonemax.proofs_check import (
+        format_json,
+        format_markdown,
+        format_text,
+        run_claims,
+        select_claims,
+    )
+
+    try:
+        select_claims(args.only)
+    except ValueError as exc:  # an unknown claim id
+        raise UsageError(str(exc)) from None
     results = run_claims(args.only, heavy=args.heavy)
     formatter = {"text": format_text, "markdown": format_markdown, "json": format_json}
     sys.stdout.write(formatter[args.format](results))

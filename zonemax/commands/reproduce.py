@@ -15,13 +15,14 @@ import os
 import sys
 from pathlib import Path
 
-from zonemax.errors import UsageError
+from zonemax.commands._input import UsageError
 from zonemax.experiments.design import (
     DEFAULT_BUDGET_FACTOR,
     EXPERIMENT_IDS,
     MASTER_SEED,
     SCALES,
 )
+from zonemax.experiments.errors import SetupError
 from zonemax.experiments.pipeline import ReproduceConfig, make_report, reproduce
 from zonemax.experiments.progress import ProgressLine
 from zonemax.experiments.simulate import ENGINES
@@ -29,8 +30,6 @@ from zonemax.experiments.simulate import ENGINES
 #: Default --jobs: one worker process per CPU.
 DEFAULT_JOBS = os.cpu_count() or 1
 
-NAME = "reproduce"
-HELP = "reproduce the paper's experiments (Section 6): raw data, figures and a report"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -102,6 +101,16 @@ def config_from_args(args: argparse.Namespace) -> ReproduceConfig:
 
 
 def execute(args: argparse.Namespace) -> int:
+    try:
+        return _execute(args)
+    except SetupError as exc:
+        raise UsageError(str(exc)) from None
+    except KeyboardInterrupt:
+        sys.stderr.write("zonemax reproduce: interrupted; rerun the same command to resume\n")
+        raise
+
+
+def _execute(args: argparse.Namespace) -> int:
     cfg = config_from_args(args)
     if args.report_only:
         rep = make_report(cfg)
@@ -133,20 +142,3 @@ def execute(args: argparse.Namespace) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Stand-alone entry (``python -m zonemax.commands.reproduce``), same contract as the CLI."""
-    parser = argparse.ArgumentParser(prog="zonemax reproduce", description=HELP)
-    configure(parser)
-    args = parser.parse_args(argv)
-    try:
-        return execute(args)
-    except (ValueError, TypeError, OverflowError) as exc:
-        sys.stderr.write(f"zonemax reproduce: error: {exc}\n")
-        return 2
-    except KeyboardInterrupt:
-        sys.stderr.write("zonemax reproduce: interrupted; rerun the same command to resume\n")
-        return 130
-
-
-if __name__ == "__main__":  # pragma: no cover
-    raise SystemExit(main())

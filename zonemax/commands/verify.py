@@ -8,9 +8,6 @@ import time
 
 from zonemax.verify import run_verify
 
-NAME = "verify"
-HELP = "check the paper's claims and validate the implementations statistically"
-
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--power", action="store_true",

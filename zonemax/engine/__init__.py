@@ -1,9 +1,11 @@
-"""Fast simulation engine: numba kernels with exact skip-ahead, equal in law to :mod:`zonemax.reference`.
+"""Fast simulation engine: numba kernels with exact skip-ahead, equal in law to the reference.
 
-Public API: :func:`run_many` and :class:`Batch` (see :mod:`zonemax.engine.api`).  The skip-ahead
-rules are derived in the docstrings of :mod:`zonemax.engine._kernels`; the random primitives
-(all built on ``Generator.random()``) are in :mod:`zonemax.engine._random`; the heavy-tailed tables
-come from :mod:`zonemax.reference.heavy_tailed` via :mod:`zonemax.engine._tables`.
+Public API (see :mod:`zonemax.engine.api`): :func:`run_many`, :func:`run_seeds`,
+:func:`simulate` and :func:`supports`, each taking an
+:class:`~zonemax.reference.spec.AlgorithmSpec`.  The skip-ahead rules are derived in the
+docstrings of :mod:`zonemax.engine._kernels`; the random primitives (all built on
+``Generator.random()``) are in :mod:`zonemax.engine._random`; the heavy-tailed tables come from
+:mod:`zonemax.reference.heavy_tailed` via :mod:`zonemax.engine._tables`.
 """
 
 from zonemax.engine.api import (
@@ -13,19 +15,17 @@ from zonemax.engine.api import (
     check_target,
     run_many,
     run_seeds,
-    simulator,
+    simulate,
+    supports,
 )
-
-#: Algorithms the fast engine supports (``zonemax run`` uses it by default for these).
-SUPPORTED = ALGORITHMS
 
 __all__ = [
     "ALGORITHMS",
     "INT64_LIMIT",
-    "SUPPORTED",
     "Batch",
     "check_target",
     "run_many",
     "run_seeds",
-    "simulator",
+    "simulate",
+    "supports",
 ]

@@ -25,7 +25,8 @@ from functools import lru_cache
 import mpmath
 import numpy as np
 
-from zonemax.reference.heavy_tailed import DEFAULT_DPS, HeavyTailed, LogBase, Truncation, largest_exponent
+from zonemax.reference.heavy_tailed import DEFAULT_DPS, HeavyTailed, largest_exponent
+from zonemax.reference.params import LogBase, Truncation
 
 #: Largest power ``j`` tabulated: the engine only runs targets with ``4 |a|_1 < 2^63``, so the
 #: admissibility limit ``2 f(x) <= 2 |a|_1 < 2^62`` and every admissible power has ``j <= 61``;

@@ -125,32 +125,25 @@ import mpmath
 from mpmath.ctx_iv import MPIntervalContext
 
 from zonemax.reference.fitness import norm_1, validate_target
-from zonemax.reference.heavy_tailed import (
-    DEFAULT_TERMS,
-    HeavyTailed,
-    LogBase,
-    Truncation,
-    c_epsilon,
-    largest_exponent,
-)
-from zonemax.reference.rls_ab import check_alpha_beta
+from zonemax.reference.heavy_tailed import DEFAULT_TERMS, HeavyTailed, c_epsilon, largest_exponent
+from zonemax.reference.params import LogBase, Truncation, check_alpha_beta
+from zonemax.reference.spec import AlgorithmSpec
 
-#: The instances at the documented size limits (module docstring, "Size limits"):
-#: ``(algorithm, a, keyword arguments of exact_expectation)``.
-DOCUMENTED_LIMITS: tuple[tuple[str, tuple[int, ...], dict[str, object]], ...] = (
-    ("ea-pm1", (50, 50), {}),
-    ("ea-pm1", (10, 10, 10), {}),
-    ("ea-pm1", (5, 5, 5, 5), {}),
-    ("ea-pm1", (3, 3, 3, 3, 3), {}),
-    ("rls-pm1", (9, 9, 9, 9, 9), {}),
-    ("rls-ab", (100,), {"alpha": 2, "beta": Fraction(1, 2)}),
-    ("rls-ab", (20, 20), {"alpha": 2, "beta": Fraction(1, 2)}),
-    ("rls-ab", (6, 6, 6), {"alpha": 2, "beta": Fraction(1, 2)}),
-    ("rls-ab", (20,), {"alpha": Fraction(17, 10), "beta": Fraction(9, 10)}),
-    ("rls-ab", (5, 5), {"alpha": Fraction(17, 10), "beta": Fraction(9, 10)}),
-    ("ea-heavy", (1000,), {"eps": 1}),
-    ("ea-heavy", (27, 27), {"eps": 1}),
-    ("ea-heavy", (6, 5, 5), {"eps": 1}),
+#: The instances at the documented size limits (module docstring, "Size limits").
+DOCUMENTED_LIMITS: tuple[AlgorithmSpec, ...] = (
+    AlgorithmSpec("ea-pm1", (50, 50)),
+    AlgorithmSpec("ea-pm1", (10, 10, 10)),
+    AlgorithmSpec("ea-pm1", (5, 5, 5, 5)),
+    AlgorithmSpec("ea-pm1", (3, 3, 3, 3, 3)),
+    AlgorithmSpec("rls-pm1", (9, 9, 9, 9, 9)),
+    AlgorithmSpec("rls-ab", (100,), alpha=Fraction(2), beta=Fraction(1, 2)),
+    AlgorithmSpec("rls-ab", (20, 20), alpha=Fraction(2), beta=Fraction(1, 2)),
+    AlgorithmSpec("rls-ab", (6, 6, 6), alpha=Fraction(2), beta=Fraction(1, 2)),
+    AlgorithmSpec("rls-ab", (20,), alpha=Fraction(17, 10), beta=Fraction(9, 10)),
+    AlgorithmSpec("rls-ab", (5, 5), alpha=Fraction(17, 10), beta=Fraction(9, 10)),
+    AlgorithmSpec("ea-heavy", (1000,), eps=Fraction(1)),
+    AlgorithmSpec("ea-heavy", (27, 27), eps=Fraction(1)),
+    AlgorithmSpec("ea-heavy", (6, 5, 5), eps=Fraction(1)),
 )
 
 #: Default caps on the estimated number of lumped states (``max_states=None``), per family and
@@ -290,9 +283,13 @@ def _check_max_states(max_states: int | None, algorithm: str, n: int) -> int:
     return max_states
 
 
+class InstanceTooLarge(ValueError):
+    """The instance's estimated number of lumped states exceeds ``max_states``."""
+
+
 def _refuse(estimate: int, max_states: int, what: str) -> None:
     if estimate > max_states:
-        raise ValueError(
+        raise InstanceTooLarge(
             f"{what}: about {estimate} lumped states (upper estimate) exceed max_states = "
             f"{max_states}; pass a larger max_states (--max-states) if you accept the time "
             "and memory, or choose a smaller target"
@@ -804,41 +801,25 @@ def ea_heavy_exact(
 # dispatch
 # ---------------------------------------------------------------------------------------------
 def exact_expectation(
-    algorithm: str,
-    a: Sequence[int],
+    spec: AlgorithmSpec,
     *,
-    eps: float | int | Fraction | str | None = None,
-    log_base: LogBase = 2,
-    truncate: Truncation = "none",
-    r: int | None = None,
-    alpha: float | int | Fraction | str | None = None,
-    beta: float | int | Fraction | str | None = None,
     max_states: int | None = None,
     with_variance: bool = False,
 ) -> ExactResult:
-    """Dispatch to the solver of ``algorithm`` (one of :data:`ALGORITHMS`).
-
-    Parameters that do not apply to ``algorithm`` must be left at their defaults.
-    """
-    if algorithm not in ALGORITHMS:
-        raise ValueError(f"algorithm must be one of {', '.join(ALGORITHMS)}; got {algorithm!r}")
-    heavy_set = eps is not None or log_base != 2 or truncate != "none" or r is not None
-    ab_set = alpha is not None or beta is not None
-    if algorithm != "ea-heavy" and heavy_set:
-        raise ValueError("eps, log_base, truncate and r apply to ea-heavy only")
-    if algorithm != "rls-ab" and ab_set:
-        raise ValueError("alpha and beta apply to rls-ab only")
-    if algorithm == "ea-pm1":
-        return ea_pm1_exact(a, max_states=max_states, with_variance=with_variance)
-    if algorithm == "rls-pm1":
-        return rls_pm1_exact(a, max_states=max_states, with_variance=with_variance)
-    if algorithm == "rls-ab":
-        return rls_ab_exact(
-            a, Fraction(17, 10) if alpha is None else alpha,
-            Fraction(9, 10) if beta is None else beta,
-            max_states=max_states, with_variance=with_variance,
-        )
-    if eps is None:
-        raise ValueError("ea-heavy needs eps > 0 (Definition 2), e.g. eps=1")
-    return ea_heavy_exact(a, eps, log_base=log_base, truncate=truncate, r=r,
-                          max_states=max_states, with_variance=with_variance)
+    """Dispatch ``spec`` to the solver of its algorithm (one of :data:`ALGORITHMS`)."""
+    if not isinstance(spec, AlgorithmSpec):
+        raise TypeError(f"spec must be an AlgorithmSpec, got {type(spec).__name__}")
+    if spec.algorithm not in ALGORITHMS:
+        raise ValueError(f"no exact solver for {spec.algorithm}; exact solvers exist for "
+                         f"{', '.join(ALGORITHMS)}")
+    if spec.algorithm == "ea-pm1":
+        return ea_pm1_exact(spec.a, max_states=max_states, with_variance=with_variance)
+    if spec.algorithm == "rls-pm1":
+        return rls_pm1_exact(spec.a, max_states=max_states, with_variance=with_variance)
+    if spec.algorithm == "rls-ab":
+        assert spec.alpha is not None and spec.beta is not None
+        return rls_ab_exact(spec.a, spec.alpha, spec.beta, max_states=max_states,
+                            with_variance=with_variance)
+    assert spec.eps is not None
+    return ea_heavy_exact(spec.a, spec.eps, log_base=spec.log_base, truncate=spec.truncate,
+                          r=spec.r, max_states=max_states, with_variance=with_variance)

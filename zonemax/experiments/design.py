@@ -34,7 +34,8 @@ from functools import cache
 
 import numpy as np
 
-from zonemax.runner import AlgorithmSpec
+from zonemax.reference.params import DEFAULT_EPS, SECTION6_ALPHA, SECTION6_BETA
+from zonemax.reference.spec import AlgorithmSpec
 
 #: Default master seed: the digits of the paper's arXiv identifier 2307.11855 (arbitrary but
 #: recognisable; every run's seed is derived from it and the run key).
@@ -46,11 +47,10 @@ EXPERIMENT_IDS: dict[str, int] = {"cma-failure": 1, "runtime": 2, "boxplots": 3,
 RUN_EXPERIMENTS = ("cma-failure", "runtime", "truncation")
 SCALES = ("tiny", "quick", "paper")
 
-#: Section 6: "for the (1+1) EA with the heavy-tailed operator we set eps = 0.001".
-HEAVY_EPS = Fraction(1, 1000)
-#: Section 6: "For RLS with the self-adjusting operator we set alpha = 2.0 and beta = 0.5"
-#: (outside Theorem 9's hypotheses; the reference runs it without the warning).
-RLS_ALPHA, RLS_BETA = Fraction(2), Fraction(1, 2)
+#: Section 6's parameters (:mod:`zonemax.reference.params`): eps = 0.001, and
+#: (alpha, beta) = (2, 1/2) for RLS, outside Theorem 9's hypotheses.
+HEAVY_EPS = DEFAULT_EPS
+RLS_ALPHA, RLS_BETA = SECTION6_ALPHA, SECTION6_BETA
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from contextlib import contextmanager
 
 from zonemax.experiments.design import Task, estimated_cost
+from zonemax.experiments.errors import SetupError
 from zonemax.experiments.simulate import RunRecord, run_task
 
 #: At most this many tasks per worker are in flight on a process pool (bounded memory for large
@@ -114,12 +115,12 @@ def _execute_dask(tasks: list[Task], master_seed: int, engine: str,
     try:
         from dask.distributed import Client, as_completed
     except ImportError:
-        raise ValueError("--scheduler needs dask.distributed; install the optional extra: "
+        raise SetupError("--scheduler needs dask.distributed; install the optional extra: "
                          "pip install 'zonemax[distributed]'") from None
     try:
         client = Client(scheduler, timeout=DASK_CONNECT_TIMEOUT)
     except (OSError, TimeoutError) as exc:
-        raise ValueError(f"cannot reach the Dask scheduler at {scheduler!r}: {exc}") from None
+        raise SetupError(f"cannot reach the Dask scheduler at {scheduler!r}: {exc}") from None
     with client:
         futures = []
         by_key = {}

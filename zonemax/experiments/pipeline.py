@@ -21,6 +21,7 @@ from zonemax.experiments.design import (
     check_scale,
     estimated_cost,
 )
+from zonemax.experiments.errors import SetupError
 from zonemax.experiments.execute import execute_tasks
 from zonemax.experiments.report import ReportOutput, write_report
 from zonemax.experiments.simulate import RunRecord, check_engine
@@ -127,7 +128,7 @@ def reproduce(cfg: ReproduceConfig, *, on_start: StartCallback | None = None,
         for key, rec in existing.items():
             task = by_key.get(key)
             if task is not None and rec.budget != task.budget:
-                raise ValueError(f"run {key} in {store.path} has budget {rec.budget}, this "
+                raise SetupError(f"run {key} in {store.path} has budget {rec.budget}, this "
                                  f"version plans {task.budget}; use a fresh --out")
         missing = [t for t in tasks if t.key not in existing]
         if on_start is not None:
@@ -175,11 +176,11 @@ def make_report(cfg: ReproduceConfig, records: list[RunRecord] | None = None) ->
     cfg = cfg.validated()
     metadata = read_metadata(cfg.out)
     if metadata is None:
-        raise ValueError(f"{cfg.out} holds no metadata.json: nothing to report")
+        raise SetupError(f"{cfg.out} holds no metadata.json: nothing to report")
     identity = _identity(cfg)
     diff = [k for k, v in identity.items() if metadata.get(k) != v]
     if diff:
-        raise ValueError(f"{cfg.out} was produced with other settings ({', '.join(diff)}); "
+        raise SetupError(f"{cfg.out} was produced with other settings ({', '.join(diff)}); "
                          "report it with the same --scale/--seed/--budget-factor")
     keys = {t.key for t in build_tasks(cfg.scale, cfg.experiments, cfg.budget_factor)}
     if records is None:

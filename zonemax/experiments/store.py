@@ -22,6 +22,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from zonemax.experiments.errors import SetupError
 from zonemax.experiments.simulate import RunRecord
 
 RUNS_FILE = "runs.csv"
@@ -57,7 +58,7 @@ def parse_row(row: dict[str, str]) -> RunRecord:
             wall_seconds=float(row["wall_seconds"]),
         )
     except (KeyError, TypeError, ValueError) as exc:
-        raise ValueError(f"malformed record in {RUNS_FILE}: {row!r} ({exc})") from None
+        raise SetupError(f"malformed record in {RUNS_FILE}: {row!r} ({exc})") from None
 
 
 def versions() -> dict[str, str]:
@@ -91,9 +92,9 @@ def read_metadata(out: Path) -> dict[str, Any] | None:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as exc:
-        raise ValueError(f"{path} is not valid JSON ({exc}); remove it or choose another --out") from None
+        raise SetupError(f"{path} is not valid JSON ({exc}); remove it or choose another --out") from None
     if not isinstance(data, dict):
-        raise ValueError(f"{path} is not a metadata object; choose another --out")
+        raise SetupError(f"{path} is not a metadata object; choose another --out")
     return data
 
 
@@ -110,7 +111,7 @@ def check_or_write_metadata(out: Path, identity: dict[str, Any], extra: dict[str
         diff = [f"{k}: directory has {old.get(k)!r}, this run has {identity[k]!r}"
                 for k in IDENTITY_KEYS if old.get(k) != identity[k]]
         if diff:
-            raise ValueError(f"cannot resume into {out}: its metadata differs ({'; '.join(diff)})."
+            raise SetupError(f"cannot resume into {out}: its metadata differs ({'; '.join(diff)})."
                              " Use another --out or the same --scale/--seed/--budget-factor.")
     sessions = list(old.get("sessions", [])) if old else []
     sessions.append({"started": datetime.now(UTC).isoformat(timespec="seconds"),
@@ -179,7 +180,7 @@ class RecordStore:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             os.close(fd)
-            raise ValueError(f"{self.out} is in use by another zonemax reproduce process") from None
+            raise SetupError(f"{self.out} is in use by another zonemax reproduce process") from None
         self._lock_fd = fd
 
     def open(self) -> dict[tuple[str, str, int, int, int], RunRecord]:
@@ -199,14 +200,14 @@ class RecordStore:
             text = data.decode("utf-8")
             if not text.startswith(header):
                 if text.strip():
-                    raise ValueError(f"{self.path} does not start with the expected header "
+                    raise SetupError(f"{self.path} does not start with the expected header "
                                      f"{header.strip()!r}; choose another --out")
                 _write_all(self.path, header.encode("utf-8"))
             else:
                 for row in csv.DictReader(io.StringIO(text)):
                     rec = parse_row(row)
                     if rec.key in records:
-                        raise ValueError(f"{self.path} holds run {rec.key} twice; it was written"
+                        raise SetupError(f"{self.path} holds run {rec.key} twice; it was written"
                                          " by concurrent processes? Remove one of the rows.")
                     records[rec.key] = rec
         else:

@@ -1,0 +1,130 @@
+r"""The paper's parameters: their exact reading, their valid ranges and their defaults, once.
+
+Gadea Harder, Kötzing, Li, Radhakrishnan (2023), arXiv:2307.11855.
+
+Symbols:
+
+* ``eps`` = :math:`\varepsilon > 0` of the heavy-tailed operator (Definition 2);
+* ``log_base`` = the base of ``log`` in Definition 2 (the paper leaves it implicit; see
+  :mod:`zonemax.reference.heavy_tailed` for why zonemax defaults to 2);
+* ``truncate``, ``r`` = how a heavy-tailed step is bounded by the range ``r`` of Section 6;
+* ``alpha`` = :math:`\alpha > 1`, ``beta`` = :math:`\beta \in (0, 1)` of RLS_{α,β} (Algorithm 2).
+
+This module imports nothing but the standard library, so every layer (and the command line's
+start-up) can read the defaults and validators without loading numpy or mpmath.  Real
+parameters are kept as exact ``Fraction``: floats are read as the shortest decimal that prints as
+them (``0.001 -> 1/1000``), which is what a user who typed ``0.001`` meant.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from fractions import Fraction
+from typing import Literal, TypeAlias
+
+#: A logarithm base: an integer >= 2, or "e" for the natural logarithm.
+LogBase: TypeAlias = int | Literal["e"]
+#: How a heavy-tailed step is bounded by the range r (:mod:`zonemax.reference.heavy_tailed`).
+Truncation: TypeAlias = Literal["none", "condition", "clip"]
+TRUNCATIONS: tuple[Truncation, ...] = ("none", "condition", "clip")
+
+#: Section 6: "for the (1+1) EA with the heavy-tailed operator we set eps = 0.001".
+DEFAULT_EPS = Fraction(1, 1000)
+#: Base 2: the proof of Theorem 5 needs it (:mod:`zonemax.reference.heavy_tailed`).
+DEFAULT_LOG_BASE: LogBase = 2
+#: Section 5: "We can thus choose, for example, alpha = 1.7, beta = 0.9" (inside Theorem 9).
+DEFAULT_ALPHA = Fraction(17, 10)
+DEFAULT_BETA = Fraction(9, 10)
+#: Section 6: "For RLS with the self-adjusting operator we set alpha = 2.0 and beta = 0.5"
+#: (outside Theorem 9's hypotheses).
+SECTION6_ALPHA = Fraction(2)
+SECTION6_BETA = Fraction(1, 2)
+
+Real: TypeAlias = float | int | Fraction | str
+
+
+def as_fraction(value: Real, name: str) -> Fraction:
+    """Read a real parameter exactly (see the module docstring), or raise a clear error."""
+    if isinstance(value, bool):
+        raise TypeError(f"{name} must be a real number, got bool")
+    if isinstance(value, Fraction | int):
+        return Fraction(value)
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValueError(f"{name} must be finite, got {value}")
+        return Fraction(repr(value))
+    if isinstance(value, str):
+        try:
+            return Fraction(value)
+        except (ValueError, ZeroDivisionError):
+            raise ValueError(f"{name} must be a number, got {value!r}") from None
+    raise TypeError(f"{name} must be a real number, got {type(value).__name__}")
+
+
+def check_eps(eps: Real) -> Fraction:
+    """Validate ``eps > 0`` (Definition 2) and return it as an exact Fraction."""
+    e = as_fraction(eps, "eps")
+    if e <= 0:
+        raise ValueError(f"eps must be > 0 (Definition 2 needs a summable tail), got {eps}")
+    return e
+
+
+def check_log_base(log_base: LogBase) -> LogBase:
+    """Validate a log base: an int >= 2 or the string "e"."""
+    if log_base == "e":
+        return "e"
+    if isinstance(log_base, bool) or not isinstance(log_base, int) or log_base < 2:
+        raise ValueError(f"log_base must be an integer >= 2 or 'e', got {log_base!r}")
+    return log_base
+
+
+def check_truncation(truncate: str) -> Truncation:
+    """Validate a truncation mode: none, condition or clip."""
+    for mode in TRUNCATIONS:
+        if truncate == mode:
+            return mode
+    raise ValueError(f"truncate must be 'none', 'condition' or 'clip', got {truncate!r}")
+
+
+def check_alpha_beta(alpha: Real, beta: Real) -> tuple[Fraction, Fraction]:
+    """Validate ``alpha > 1`` and ``0 < beta < 1`` (Algorithm 2) and read them exactly."""
+    al = as_fraction(alpha, "alpha")
+    be = as_fraction(beta, "beta")
+    if al <= 1:
+        raise ValueError(f"alpha must be > 1 (it increases the velocity), got {alpha}")
+    if not 0 < be < 1:
+        raise ValueError(f"beta must lie in (0, 1) (it decreases the velocity), got {beta}")
+    return al, be
+
+
+class OutsideTheoremWarning(UserWarning):
+    """(alpha, beta) lies outside the hypotheses of Theorem 9."""
+
+
+def theorem9_violations(alpha: Fraction, beta: Fraction) -> tuple[str, ...]:
+    """The hypotheses of Lemma 8 / Theorem 9 that ``(alpha, beta)`` violates (exactly)."""
+    checks = {
+        "1 < alpha <= 2": 1 < alpha <= 2,
+        "1/2 < beta <= 0.9": Fraction(1, 2) < beta <= Fraction(9, 10),
+        "2*alpha*beta - alpha - beta > 0": 2 * alpha * beta - alpha - beta > 0,
+        "alpha + beta > 2": alpha + beta > 2,
+        "alpha^2*beta > 1": alpha**2 * beta > 1,
+    }
+    return tuple(name for name, ok in checks.items() if not ok)
+
+
+def outside_theorem9_message(alpha: Fraction, beta: Fraction) -> str | None:
+    """The warning text for ``(alpha, beta)`` outside Theorem 9, or ``None`` inside it."""
+    violated = theorem9_violations(alpha, beta)
+    if not violated:
+        return None
+    return (f"(alpha, beta) = ({alpha}, {beta}) violates Theorem 9's hypotheses: "
+            + "; ".join(violated))
+
+
+def warn_outside_theorem9(alpha: Fraction, beta: Fraction, stacklevel: int = 2) -> None:
+    """Emit :class:`OutsideTheoremWarning` when ``(alpha, beta)`` is outside Theorem 9."""
+    message = outside_theorem9_message(alpha, beta)
+    if message is not None:
+        warnings.warn(message, OutsideTheoremWarning, stacklevel=stacklevel + 1)
