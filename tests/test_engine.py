@@ -31,9 +31,27 @@ from zonemax.reference import HeavyTailed, one_plus_one_ea, rls, rls_ab
 from zonemax.reference.spec import AlgorithmSpec
 
 from zonemax.engine import INT64_LIMIT, Batch, check_target, run_many
-from zonemax.engine import _kernels as K
 from zonemax.engine import _random as R
-from zonemax.engine._tables import admissible_law, heavy_tables
+from zonemax.engine._alias import build_alias, sample_payload
+from zonemax.engine._ea_heavy import useful_probability as heavy_ea_useful_probability
+from zonemax.engine._ea_pm1 import (
+    BLOCK_GROUPS,
+    BLOCK_MIN,
+    block,
+    ea_pm1_run,
+    fill_block_tables,
+    new_block_tables,
+)
+from zonemax.engine._heavy_law import HeavyTables, heavy_tables
+from zonemax.engine._pm1_patterns import (
+    MAX_M,
+    TABLE_SIZE,
+    TABLE_SLOTS,
+    new_cache,
+    new_scratch,
+    pattern_table,
+)
+from zonemax.engine._state import NO_BUDGET
 from zonemax.exact import exact_expectation
 
 #: Family-wise false-failure probability of each family of statistical tests below.
@@ -52,7 +70,7 @@ RefRunner = Callable[[tuple[int, ...], np.random.Generator], int]
 EQUIVALENCE_CASES: list[tuple[str, str, tuple[int, ...], dict[str, Any], RefRunner]] = [
     ("ea-pm1", "ea-pm1", (3, -2, 0, 4), {},
      lambda a, g: one_plus_one_ea(a, rng=g).evaluations),
-    # min D = 35 > K.PM1_BLOCK_MIN: the first useful iterations go through the block rule
+    # min D = 35 > BLOCK_MIN: the first useful iterations go through the block rule
     ("ea-pm1-block", "ea-pm1", (40, -35, 36), {},
      lambda a, g: one_plus_one_ea(a, rng=g).evaluations),
     ("ea-heavy-none-0.1", "ea-heavy", (5, -3), {"eps": 0.1},
@@ -94,6 +112,33 @@ SLOW_CASES: list[tuple[str, str, tuple[int, ...], dict[str, Any], RefRunner]] = 
      lambda a, g: one_plus_one_ea(a, HeavyTailed(0.1, truncate="condition", r=40),
                                   rng=g).evaluations),
 ]
+
+
+def pm1_run(rng: np.random.Generator, dist0: np.ndarray, budget: int,
+            block_min: int = BLOCK_MIN) -> tuple[int, bool]:
+    """One ±1 EA run with its own small table cache (the batch API shares a larger one)."""
+    return ea_pm1_run(rng, dist0, budget, block_min, new_cache(TABLE_SLOTS))
+
+
+def admissible_law(tables: HeavyTables, limit: int) -> dict[int | None, float]:
+    """The magnitude law the kernels sample, seen through ``limit``.
+
+    Same shape as :meth:`zonemax.reference.heavy_tailed.HeavyTailed.magnitude_distribution`:
+    magnitudes ``<= limit`` with their probabilities and ``None`` for the inadmissible rest.
+    """
+    jmax = min(limit.bit_length() - 1, tables.jtop)
+    out: dict[int | None, float] = {}
+    prev = 0.0
+    for j in range(jmax + 1):
+        out[1 << j] = out.get(1 << j, 0.0) + float(tables.cum[j]) - prev
+        prev = float(tables.cum[j])
+    rest = float(tables.tail[jmax])
+    if tables.clip and tables.r <= limit:
+        out[tables.r] = out.get(tables.r, 0.0) + rest
+        rest = 0.0
+    if rest > 0.0:
+        out[None] = rest
+    return out
 
 
 def _reference_sample(runner: RefRunner, a: tuple[int, ...], runs: int, seed: int) -> np.ndarray:
@@ -153,7 +198,7 @@ def test_pm1_block_rule_against_exact_expectation(a: tuple[int, ...]) -> None:
     assert exact.variance is not None
     dist0 = np.abs(np.array(a, np.int64))
     children = np.random.SeedSequence([SEED_BLOCK, *map(abs, a)]).spawn(BLOCK_EXACT_RUNS)
-    times = np.array([K.ea_pm1_run(np.random.default_rng(c), dist0, K.NO_BUDGET, 1)[0]
+    times = np.array([pm1_run(np.random.default_rng(c), dist0, NO_BUDGET, 1)[0]
                       for c in children], dtype=float)
     z = (times.mean() - float(exact.expectation)) / math.sqrt(float(exact.variance)
                                                               / BLOCK_EXACT_RUNS)
@@ -172,11 +217,10 @@ SKIP_LEVEL = FAMILY_ALPHA / N_SKIP_TESTS
 
 
 def _pm1_table(n: int, k: int) -> tuple[float, dict[tuple[int, int, int], float]]:
-    size = K.PM1_TABLE_SIZE
+    size = TABLE_SIZE
     ms, zs, bs = (np.empty(size, np.int64) for _ in range(3))
     weight = np.empty(size)
-    q, count = K.pm1_ea_pattern_table(n, k, ms, zs, bs, weight, np.empty(K.PM1_MAX_M + 1),
-                                      np.empty(K.PM1_MAX_M + 1))
+    q, count = pattern_table(n, k, ms, zs, bs, weight, np.empty(MAX_M + 1), np.empty(MAX_M + 1))
     law = {(int(ms[j]), int(zs[j]), int(bs[j])): float(weight[j] / q) for j in range(count)}
     return float(q), law
 
@@ -248,26 +292,19 @@ def _same_law(x: np.ndarray, y: np.ndarray, level: float) -> None:
 def test_pm1_block_matches_direct_simulation() -> None:
     # Block rule of the ±1 EA: `size` useful iterations at k = n applied at once, against
     # Algorithm 1 iterated directly (positions far from the optimum) until `size` of them were
-    # useful; compare the change of f and of D_0.  n = 4 has every group of
-    # K.PM1_BLOCK_GROUPS and patterns outside them.
+    # useful; compare the change of f and of D_0.  n = 4 has every group of BLOCK_GROUPS and
+    # patterns outside them.
     n, d0, size, reps = 4, 1000, 150, 6000
     g = np.random.default_rng(505)
-    tbl = K.PM1_TABLE_SIZE
-    ms, zs, bs, alias, small, large = (np.empty(tbl, np.int64) for _ in range(6))
-    rest_prob, rest_keep, rest_other = np.empty(tbl), np.empty(tbl, np.int64), np.empty(tbl,
-                                                                                         np.int64)
-    group_p = np.empty(len(K.PM1_BLOCK_GROUPS))
-    counts = np.empty(len(K.PM1_BLOCK_GROUPS), np.int64)
-    rest = K._pm1_block_tables(
-        n, ms, zs, bs, np.empty(tbl), alias, small, large, np.empty(K.PM1_MAX_M + 1),
-        np.empty(K.PM1_MAX_M + 1), group_p, rest_prob, rest_keep, rest_other)
+    bt = new_block_tables()
+    rest = fill_block_tables(n, new_scratch(), bt)
     assert rest > 0  # n = 4: patterns (4, 0, b) are drawn from the rest table
-    order, where, sel = np.arange(n), np.arange(n), np.empty(K.PM1_MAX_M, np.int64)
+    assert len(BLOCK_GROUPS) == 5
+    order, where = np.arange(n), np.arange(n)
     block_df, block_d0 = np.empty(reps, np.int64), np.empty(reps, np.int64)
     for i in range(reps):
         dist = np.full(n, d0, np.int64)
-        block_df[i] = K._pm1_block(g, dist, size, group_p, counts, rest, rest_prob,
-                                   rest_keep, rest_other, sel, order, where)
+        block_df[i] = block(g, dist, size, bt, rest, order, where)
         assert block_df[i] == dist.sum() - n * d0
         block_d0[i] = dist[0] - d0
     dist = np.full((reps, n), d0, np.int64)
@@ -292,7 +329,7 @@ def test_heavy_ea_useful_probability_matches_direct_simulation() -> None:
     mutate = g.random((iters, n)) < 1.0 / n
     admissible = g.random((iters, n)) < pi
     useful = ~(mutate & ~admissible).any(axis=1) & (mutate[:, :k] & admissible[:, :k]).any(axis=1)
-    q, s = K.heavy_ea_useful_probability(n, k, pi, 1 - pi)
+    q, s = heavy_ea_useful_probability(n, k, pi, 1 - pi)
     assert stats.binomtest(int(useful.sum()), iters, q).pvalue > SKIP_LEVEL
     # conditional number of admissibly mutated non-optimal positions: Bin(k, s) given >= 1
     a_non = (mutate[:, :k] & admissible[:, :k]).sum(axis=1)[useful]
@@ -335,8 +372,8 @@ def test_shared_table_cache_does_not_change_runs() -> None:
     a = np.array([40, 3, 0, 1, 38], np.int64)
     shared = _pm1_kernel(a.size)
     for child in np.random.SeedSequence(808).spawn(30):
-        assert shared(np.random.default_rng(child), a, K.NO_BUDGET) == \
-            K.ea_pm1_run(np.random.default_rng(child), a, K.NO_BUDGET)
+        assert shared(np.random.default_rng(child), a, NO_BUDGET) == \
+            pm1_run(np.random.default_rng(child), a, NO_BUDGET)
     # and the block rule against the direct simulation's law is covered above
 
 
@@ -353,8 +390,9 @@ def test_uniform_int_and_alias_table() -> None:
     count = weight.size
     prob = np.empty(count)
     alias = np.empty(count, np.int64)
-    K.build_alias(weight, count, prob, alias, np.empty(count, np.int64), np.empty(count, np.int64))
-    draws = np.array([K.sample_alias(g, count, prob, alias) for _ in range(60_000)])
+    build_alias(weight, count, prob, alias, np.empty(count, np.int64), np.empty(count, np.int64))
+    index = np.arange(count)  # payload = the outcome's index
+    draws = np.array([sample_payload(g, count, prob, index, alias) for _ in range(60_000)])
     assert stats.chisquare(np.bincount(draws, minlength=count),
                            weight / weight.sum() * draws.size).pvalue > SKIP_LEVEL
 
