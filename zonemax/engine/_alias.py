@@ -65,3 +65,12 @@ def sample_payload(rng: np.random.Generator, count: int, prob: np.ndarray, keep:
     u = rng.random() * count
     col = int(u)
     return keep[col] if u - col < prob[col] else other[col]
+
+
+@njit(nogil=True, cache=True, inline="always")
+def sample_payload_row(rng: np.random.Generator, count: int, prob: np.ndarray, keep: np.ndarray,
+                       other: np.ndarray, row: int) -> int:
+    """:func:`sample_payload` from row ``row`` of 2-d tables (no array view is created)."""
+    u = rng.random() * count
+    col = int(u)
+    return keep[row, col] if u - col < prob[row, col] else other[row, col]

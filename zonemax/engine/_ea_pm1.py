@@ -1,289 +1,411 @@
 r"""The (1+1) EA with the ±1 operator (Algorithm 1, Definition 1): one jitted run.
 
-State, partition and budget conventions: :mod:`zonemax.engine._state`; pattern tables and the
-skip rule's derivation: :func:`zonemax.engine._pm1_patterns.pattern_table`.
+State, partition and budget conventions: :mod:`zonemax.engine._state`; the pattern law of a
+useful iteration and its derivation: :func:`zonemax.engine._pm1_patterns.pattern_table`.
 
-**Skip-ahead.**  An iteration is *useful* if it changes ``D``.  While ``k`` is unchanged every
-iteration is useful independently with probability ``q(k)``, so the useful ones are i.i.d.
-patterns from the conditional law and the iterations up to and including the next useful one are
-Geometric(q).  **Phases:** the geometric gaps do not influence the state, so instead of one draw
-per useful iteration the kernel counts the useful iterations of a phase of constant ``k`` and adds
-``useful + NegBin(useful, q)`` iterations when ``k`` changes
-(:func:`zonemax.engine._random.phase_trials`).
+**Skip-ahead and phases.**  An iteration is *useful* if it changes ``D``.  While ``k`` is
+unchanged every iteration is useful independently with probability ``q(k)``, so the useful ones
+are i.i.d. patterns from the conditional law and the iterations up to and including the next
+useful one are Geometric(q).  The geometric gaps do not influence the state, so the kernel
+counts the useful iterations of a phase of constant ``k`` and adds ``useful + NegBin(useful,
+q)`` iterations when ``k`` changes (:func:`zonemax.engine._random.phase_trials`).
 
-**Blocks.**  Far from the optimum (``k = n`` and ``min_i D_i > s``) the next ``s`` useful
-iterations cannot change ``k`` and their effects commute, so they are applied as multinomial
-groups of equal patterns (:func:`block`); same law, no per-iteration branches.
+**Blocks: far positions move in bulk.**  A non-optimal position is *far* if ``D_i >
+far_min`` when a block starts; ``A`` is the set of far positions (``a = |A|``), the others
+(non-optimal with ``D_i <= far_min``, and optimal) are *near*.  A block lasts until
+``B = min_{i in A} D_i`` useful iterations have moved far positions.  Within it:
+
+1. *No far position reaches its target before the block's last iteration*, and ``A`` stays
+   non-optimal: a useful iteration changes each ``D_i`` by at most 1, so after ``j < B`` of
+   the iterations that move far positions every far ``D_i >= B - j >= 1``.  Hence ``k`` changes
+   only through near positions, and a far position never affects acceptance beyond being
+   non-optimal (Definition 1 moves it by ±1 whatever its distance).
+2. *Far-only iterations.*  Call a useful iteration far-only if it mutates far positions only.
+   Each position is mutated independently with probability ``1/n``, so the probability that an
+   iteration is useful and far-only, ``pi_A``, and its pattern law depend on ``a`` and ``n``
+   only, not on the near positions (:func:`~zonemax.engine._pm1_patterns.far_only_law`); its
+   positions are a uniform sample from ``A``.  Such iterations change nothing but the far
+   distances, which nothing reads during the block (1.), so they are only counted: the number
+   of far-only iterations before the next other useful iteration is Geometric with success
+   probability ``lambda/q`` (``lambda = q - pi_A``) and is drawn at once.
+3. *The other useful iterations* (a near position mutated) are drawn one at a time from their
+   conditional law (in :func:`ea_pm1_core`) and applied to the near positions at once; their far
+   part is a row.  **Which patterns move an optimal position:** exactly those with ``z >= 1``,
+   i.e. a mutated optimal position (``D_i: 0 -> 1``, a worsening) accepted because at least
+   ``z`` more of the mutated non-optimal positions improved than worsened (``2b >= m + z``);
+   the improving ones may be far or near.  The rule samples them from their own table (mass
+   ``zmass``), so an optimal position can leave its target inside a block; it becomes a near
+   non-optimal position, never a far one.
+4. The far parts of all these iterations are rows ``(u, v)`` whose positions are uniform in
+   ``A`` and independent of everything else, so they commute and are applied when the block
+   ends, as count vectors (:mod:`zonemax.engine._pm1_rows`): O(a) binomial draws per row
+   state, independent of the block's length ``B``.
+
+While ``k = n`` and every position is far (the start of a run from ``0^n``), ``lambda = 0`` and
+a block is ``B = min_i D_i`` far-only iterations: one multinomial and one sweep.  ``far_min``,
+the sweep threshold and the planted bugs (tests only) are the :class:`BlockRule`.
 """
 
 from __future__ import annotations
 
+import math
 from typing import NamedTuple
 
 import numpy as np
 from numba import njit
 
-from zonemax.engine._alias import build_alias, fill_payloads, sample_payload
+from zonemax.engine._alias import sample_payload_row
 from zonemax.engine._pm1_patterns import (
     MAX_M,
-    TABLE_SIZE,
     Scratch,
     TableCache,
-    moves_at_most_two_nonoptimal,
+    b_given_m,
+    fill_slot,
+    near_masses,
     new_scratch,
-    pack,
     pattern_b,
     pattern_m,
-    pattern_table,
     pattern_z,
-    fill_slot,
 )
-from zonemax.engine._random import phase_trials, uniform_int, uniform_pair
-from zonemax.engine._state import finish, move_in, move_out, pick, start_state
+from zonemax.engine._pm1_rows import CORRECT, Rows, end_block, new_rows
+from zonemax.engine._random import count_in_window, phase_trials, uniform_int
+from zonemax.engine._state import (
+    NO_BUDGET,
+    finish,
+    move_in,
+    move_out,
+    partition_far,
+    pick,
+    settle,
+)
 
-#: Smallest block of useful iterations worth a block update (:func:`block`): a block costs an
-#: O(n) minimum and three binomial draws (about 1 microsecond here) and saves about 20 ns per
-#: useful iteration; thresholds 16..256 measured within noise of each other at n = 100,
-#: r = 10^3 and 10^4.  Affects speed only, never the law of the run.
-BLOCK_MIN = 32
-#: The patterns :func:`block` applies as groups (the rest come from an alias table):
-#: ``(m, z, b)`` = (1,0,1), (2,0,1), (2,0,2), (3,0,2), (3,0,3); at ``k = n = 100`` they carry
-#: about 97% of the useful iterations.
-BLOCK_GROUPS = ((1, 0, 1), (2, 0, 1), (2, 0, 2), (3, 0, 2), (3, 0, 3))
-
-
-class BlockTables(NamedTuple):
-    """The block rule's law at ``k = n`` and its scratch space."""
-
-    group_p: np.ndarray  #: float64, conditional probability of each group of BLOCK_GROUPS
-    counts: np.ndarray  #: int64, scratch: the multinomial counts of the groups
-    rest_prob: np.ndarray  #: alias table of the other patterns (probabilities) ...
-    rest_keep: np.ndarray  #: ... packed pattern of each column ...
-    rest_other: np.ndarray  #: ... and of its alias
-    sel: np.ndarray  #: int64, scratch: chosen positions (length MAX_M)
-
-
-@njit(nogil=True, cache=True)
-def new_block_tables() -> BlockTables:
-    """Empty :class:`BlockTables` (filled by :func:`fill_block_tables`)."""
-    groups = len(BLOCK_GROUPS)
-    return BlockTables(np.zeros(groups), np.zeros(groups, np.int64), np.empty(TABLE_SIZE),
-                       np.empty(TABLE_SIZE, np.int64), np.empty(TABLE_SIZE, np.int64),
-                       np.empty(MAX_M, np.int64))
+#: Default ``far_min``: positions further than this from their target move in blocks.  Blocks
+#: are exact for any value; this one trades the per-block overhead (O(n)) against per-iteration
+#: work (measured in benchmarks/run.py; see benchmarks/README.md).
+FAR_MIN = 64
+#: ``far_min`` that switches blocks off: every useful iteration is simulated on its own (the
+#: per-iteration engine, for comparisons).
+NO_BLOCKS = NO_BUDGET
+#: Pending far moves from which a block is applied by the sweep rather than row by row (the
+#: sweep costs about 2 binomial draws per far position and row state; a row about one draw
+#: per moved position).
+SWEEP_MIN = 64
 
 
-@njit(nogil=True, cache=True)
-def fill_block_tables(n: int, sc: Scratch, bt: BlockTables) -> int:
-    """For ``k = n``: the conditional probabilities of the patterns in :data:`BLOCK_GROUPS` and
-    the alias table of the other patterns, into ``bt``; returns the number of other patterns
-    (0 if there are none)."""
-    groups = len(BLOCK_GROUPS)
-    q, count = pattern_table(n, n, sc.ms, sc.zs, sc.bs, sc.weight, sc.pk, sc.pz)
-    for g in range(groups):
-        bt.group_p[g] = 0.0
-    rest = 0
-    for i in range(count):
-        m, z, b = sc.ms[i], sc.zs[i], sc.bs[i]
-        grouped = False
-        for g in range(groups):
-            gm, gz, gb = BLOCK_GROUPS[g]
-            if m == gm and z == gz and b == gb:
-                bt.group_p[g] += sc.weight[i] / q
-                grouped = True
-        if not grouped:  # compact the other patterns to the front (rest <= i)
-            sc.packed[rest] = pack(m, z, b)
-            sc.weight[rest] = sc.weight[i]
-            rest += 1
-    if rest > 0:
-        build_alias(sc.weight, rest, bt.rest_prob, sc.alias, sc.small, sc.large)
-        fill_payloads(sc.packed, sc.alias, rest, bt.rest_keep, bt.rest_other)
-    return rest
+#: Far-only gaps (Geometric) up to this length are drawn by walking the inversion, longer ones
+#: with a logarithm (a walk step costs less than a tenth of a logarithm).
+GEOMETRIC_WALK = 8
 
 
-@njit(nogil=True, cache=True, inline="always")
-def distinct_pair(rng: np.random.Generator, n: int) -> tuple[int, int]:
-    """A uniform ordered pair of distinct positions in ``[0, n)`` (``n >= 2``): the second is
-    uniform on the other ``n - 1`` (one draw when ``n <= PAIR_MAX_K``)."""
-    i1, i2 = uniform_pair(rng, n, n - 1)
-    return i1, i2 + (i2 >= i1)
+class BlockRule(NamedTuple):
+    """How the kernel uses blocks (never the law of a run, unless a bug is planted)."""
+
+    far_min: int  #: positions with ``D_i > far_min`` at a block's start are far
+    sweep_min: int  #: pending moves from which blocks use the sweep (0: always)
+    planted: int  #: :data:`~zonemax.engine._pm1_rows.CORRECT` or a planted bug (tests only)
+
+
+#: The production rule.
+DEFAULT_RULE = BlockRule(FAR_MIN, SWEEP_MIN, CORRECT)
+
+
+class Work(NamedTuple):
+    """Per-run scratch space of :func:`ea_pm1_core`."""
+
+    sc: Scratch  #: table building
+    rows: Rows  #: pending far rows
+    slot_idx: np.ndarray  #: (MAX_M,) int64, indices into order of one iteration's slots
+    near_pos: np.ndarray  #: (MAX_M,) int64, near positions mutated by one iteration
+    near_up: np.ndarray  #: (MAX_M,) bool, whether each of them steps away from its target
+    opt: np.ndarray  #: (MAX_M,) int64, optimal positions mutated by one iteration
+    cz: np.ndarray  #: (n + 1, MAX_M + 1) float64, near_masses of k for the current a
+    cz_block: np.ndarray  #: (n + 1,) int64, the block for which cz[k] holds
+    lam: np.ndarray  #: (n + 1,) float64, lambda(k) for the current a
+    top: np.ndarray  #: (n + 1,) int64, largest m with positive mass in cz[k]
+    stay: np.ndarray  #: (n + 1,) float64, log(1 - lambda/q): the far-only gap's log-ratio
+    acc: np.ndarray  #: (n + 1,) int64, useful iterations at k whose evaluations are not drawn
+    acc_q: np.ndarray  #: (n + 1,) float64, q(k) of those
+    acc_ks: np.ndarray  #: (n + 1,) int64, the k with acc[k] > 0
 
 
 @njit(nogil=True, cache=True)
-def block(rng: np.random.Generator, dist: np.ndarray, size: int, bt: BlockTables, rest: int,
-          order: np.ndarray, where: np.ndarray) -> int:
-    r"""``size`` useful iterations of the ±1 EA at ``k = n``, when ``min_i D_i > size``; returns
-    the change of ``f``.
-
-    Derivation.  Every useful iteration lowers any ``D_i`` by at most 1, so within ``size``
-    of them no position reaches 0: ``k`` stays ``n``, every pattern has ``z = 0``, and the
-    patterns are i.i.d. from the conditional law of :func:`pattern_table` with ``k = n``.  A
-    pattern's acceptance (``2b >= m``) and its effect (``-1`` at ``b`` and ``+1`` at ``m - b``
-    uniformly chosen distinct positions) do not depend on ``D`` while ``k = n``, so ``D`` after
-    the block is ``D`` plus the sum of ``size`` independent effects, in any order.  Grouping the
-    iterations by pattern: the numbers in the groups :data:`BLOCK_GROUPS` and in the rest are
-    multinomial (drawn as successive binomials), and given these numbers every iteration's
-    positions are drawn independently and uniformly (:func:`uniform_pair` gives two per random
-    draw); the other patterns come from their own conditional alias table (``rest`` entries).
-    """
-    n = dist.shape[0]
-    counts = bt.counts
-    left = size
-    tail = 1.0
-    for g in range(len(BLOCK_GROUPS)):
-        counts[g] = 0
-        if left > 0 and tail > 0.0 and bt.group_p[g] > 0.0:
-            counts[g] = rng.binomial(left, min(1.0, bt.group_p[g] / tail))
-            left -= counts[g]
-        tail -= bt.group_p[g]
-    n_rest = left if rest > 0 else 0
-    c1, c21, c22, c32, c33 = counts[0], counts[1], counts[2], counts[3], counts[4]
-    df = -c1 - 2 * c22 - c32 - 3 * c33
-    # (1,0,1): one uniform position moves towards the target; two per draw
-    for _ in range(c1 >> 1):
-        i1, i2 = uniform_pair(rng, n, n)
-        dist[i1] -= 1
-        dist[i2] -= 1
-    if c1 & 1:
-        dist[uniform_int(rng, n)] -= 1
-    for _ in range(c21):  # (2,0,1): first towards, second away
-        i1, i2 = distinct_pair(rng, n)
-        dist[i1] -= 1
-        dist[i2] += 1
-    for _ in range(c22):  # (2,0,2): both towards
-        i1, i2 = distinct_pair(rng, n)
-        dist[i1] -= 1
-        dist[i2] -= 1
-    for g in (3, 4):  # (3,0,2), (3,0,3): the third position uniform on the other n - 2
-        for _ in range(counts[g]):
-            i1, i2 = distinct_pair(rng, n)
-            while True:
-                i3 = uniform_int(rng, n)
-                if i3 != i1 and i3 != i2:
-                    break
-            dist[i1] -= 1
-            dist[i2] -= 1
-            dist[i3] += 1 if g == 3 else -1
-    sel = bt.sel
-    for _ in range(n_rest):  # m >= 4: pattern from the conditional table, positions by pick
-        pattern = sample_payload(rng, rest, bt.rest_prob, bt.rest_keep, bt.rest_other)
-        m = pattern_m(pattern)
-        b = pattern_b(pattern)
-        pick(rng, order, where, 0, n, m, sel)
-        for j in range(b):
-            dist[sel[j]] -= 1
-        for j in range(b, m):
-            dist[sel[j]] += 1
-        df += m - 2 * b
-    return df
+def new_work(n: int) -> Work:
+    """Fresh :class:`Work` for dimension ``n``."""
+    return Work(new_scratch(), new_rows(n), np.empty(MAX_M, np.int64), np.empty(MAX_M, np.int64), np.zeros(MAX_M, np.bool_),
+                np.empty(MAX_M, np.int64), np.zeros((n + 1, MAX_M + 1)),
+                np.full(n + 1, -1, np.int64), np.zeros(n + 1), np.ones(n + 1, np.int64),
+                np.zeros(n + 1), np.zeros(n + 1, np.int64), np.zeros(n + 1),
+                np.zeros(n + 1, np.int64))
 
 
 @njit(nogil=True, cache=True)
-def ea_pm1_run(rng: np.random.Generator, dist0: np.ndarray, budget: int, block_min: int,
-               cache: TableCache) -> tuple[int, bool]:
+def ea_pm1_core(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule: BlockRule,
+                cache: TableCache, stop_at: int, dist_out: np.ndarray) -> tuple[int, bool]:
     """One run of the (1+1) EA with the ±1 operator; returns ``(evaluations, solved)``.
 
-    Skip rule (see :func:`pattern_table`): while ``k`` is unchanged every iteration is useful
-    with the same probability ``q(k)``; each useful iteration applies a pattern drawn from the
-    conditional law (uniform positions; the first ``b`` chosen non-optimal positions improve).
-    Phase key: ``k``.  Tables come from ``cache`` (:class:`TableCache`), which may be shared by
-    consecutive runs with the same ``n``.
-
-    Block rule: from the start, while ``k = n`` and ``min_i D_i - 1 >= block_min``, the next
-    ``min_i D_i - 1`` useful iterations are applied at once by :func:`block` (same law;
-    ``block_min`` only trades speed, and tests lower it to exercise the rule on small
-    instances).
+    See the module docstring for the rule.  With ``stop_at < NO_BUDGET`` the run stops after
+    ``stop_at`` evaluations (or when solved) and writes the distances at that moment into
+    ``dist_out``: then the evaluations of every group of useful iterations are drawn as soon as
+    the group is applied (the same law as drawing them per phase, as a sum of independent
+    geometric variables is split into parts), and the group that straddles ``stop_at``
+    contributes the iterations before it (:func:`in_window`: given the group's last useful
+    iteration ends it after ``x`` trials, the others are uniform among the first ``x - 1``).
     """
     n = dist0.shape[0]
-    dist, order, where, k, f = start_state(dist0)
+    dist = dist0.copy()
+    order = np.empty(n, np.int64)
+    where = np.empty(n, np.int64)
+    a, k, low = partition_far(dist, order, where, rule.far_min)
+    f = dist.sum()
+    eager = stop_at < NO_BUDGET
     t = 0
     if f == 0:
+        dist_out[:] = dist
         return t, True
-    sc = new_scratch()
+    work = new_work(n)
+    rows = work.rows
+    count = rows.by_state  # locals, not tuple fields, in the loop (reference counting)
+    slot_idx, near_pos, near_up, opt = work.slot_idx, work.near_pos, work.near_up, work.opt
+    cz, cz_block, lam_k, top_k, stay_k = work.cz, work.cz_block, work.lam, work.top, work.stay
+    acc, acc_q, acc_ks = work.acc, work.acc_q, work.acc_ks
+    acc_n = 0  # number of k in acc_ks
+    acc_total = 0  # sum of acc: a lower bound on their evaluations
+    bcum = cache.bcum
     slots = cache.k.shape[0]
-    sel = np.empty(MAX_M, np.int64)  # chosen non-optimal positions
-    sel_opt = np.empty(MAX_M, np.int64)  # chosen optimal positions
-    prob = cache.prob[0]
-    keep = cache.keep[0]
-    other = cache.other[0]
-    # block updates while k = n and min D is large (see block); off for good once they no
-    # longer apply (k < n or min D small), as the run is then near its end
-    blocking = k == n
-    block_ready = False
-    bt = new_block_tables()
-    rest = 0
-    count = 0
-    table_k = -1
+    slot = 0
+    # 2-d tables indexed by [slot, ...] and [k, ...]: no array views in the loop (creating one
+    # costs reference counting)
+    all_prob, all_keep, all_other = cache.prob, cache.keep, cache.other
+    block = 0  # block number: cz/lam of a k are reused within one block
+    pending = 0  # iterations of this block that moved far positions
+    far_only = 0  # ... of which far-only
+    top_row = 0  # largest u + v of the pending rows
     q = 0.0
+    zmass = 0.0
+    n_z = 0
+    lam = 0.0
+    top = 1
+    table_k = -1
+    lam_key = -1
     useful = 0
     while True:
         if k != table_k:
-            t += phase_trials(rng, useful, q)
-            useful = 0
-            if t > budget:
-                return budget, False
+            if useful > 0:  # their evaluations are drawn later (settle), grouped by k
+                if acc[table_k] == 0:
+                    acc_ks[acc_n] = table_k
+                    acc_n += 1
+                    acc_q[table_k] = q
+                acc[table_k] += useful
+                acc_total += useful
+                useful = 0
             slot = k % slots
             if cache.k[slot] != k:
-                fill_slot(cache, sc, n, k, slot)
-            prob = cache.prob[slot]
-            keep = cache.keep[slot]
-            other = cache.other[slot]
+                fill_slot(cache, work.sc, n, k, slot)
             q = cache.q[slot]
-            count = cache.n_patterns[slot]
+            zmass = cache.zmass[slot]
+            n_z = cache.n_patterns[slot]
             table_k = k
-        if blocking:
-            size = min(dist.min() - 1, budget - t - useful)
-            if k == n and size >= block_min:
-                if not block_ready:
-                    rest = fill_block_tables(n, sc, bt)
-                    block_ready = True
-                f += block(rng, dist, size, bt, rest, order, where)
-                useful += size
+        if lam_key != k:  # k or the block changed
+            if cz_block[k] != block:
+                lam_k[k], top_k[k] = near_masses(cache, slot, k, a, cz[k])
+                stay_k[k] = math.log1p(-min(lam_k[k] / q, 1.0))
+                cz_block[k] = block
+            lam = lam_k[k]
+            top = top_k[k]
+            stay = stay_k[k]
+            rho = lam / q
+            lam_key = k
+        stop = False
+        if a > 0:
+            room = low - pending
+            if lam <= 0.0 or room == 0:
+                g = room
+            else:  # far-only iterations before the next other useful one: Geometric(rho)
+                # by inversion, G = #{j >= 1 : (1 - rho)^j > 1 - u}: walked for small G, else
+                # G = floor(log(1 - u)/log(1 - rho)) (the same inversion, one logarithm)
+                u = 1.0 - rng.random()
+                g = 0
+                tail = 1.0 - rho
+                while tail > u and g < GEOMETRIC_WALK:
+                    g += 1
+                    tail *= 1.0 - rho
+                if g == GEOMETRIC_WALK:
+                    gap = math.log(u) / stay
+                    g = room if gap >= room else int(gap)
+                elif g > room:
+                    g = room
+            if g > 0:
+                if eager:
+                    trials = phase_trials(rng, g, q)
+                    if t + trials > stop_at:
+                        g = count_in_window(rng, g - 1, trials - 1, stop_at - t)
+                        stop = True
+                    else:
+                        t += trials
+                elif acc_total + useful + g > budget - t:
+                    return budget, False
+                else:
+                    useful += g
+                far_only += g
+                pending += g
+            if pending >= low or stop:  # the block ends: apply it, start the next
+                end_block(rng, rows, cache, work.sc, dist, order, a, far_only, top_row,
+                          rule.sweep_min, rule.planted)
+                top_row = 0
+                if stop:
+                    dist_out[:] = dist
+                    return stop_at, False
+                t += settle(rng, acc, acc_q, acc_ks, acc_n)
+                acc_n = 0
+                acc_total = 0
+                if t > budget:
+                    return budget, False
+                a, k, low = partition_far(dist, order, where, rule.far_min)
+                f = dist.sum()
+                pending = 0
+                far_only = 0
+                block += 1
+                lam_key = -1
+                if f == 0:  # the block's last iteration solved it
+                    dist_out[:] = dist
+                    return finish(rng, t, useful, q, budget)
                 continue
-            blocking = False
-        useful += 1
-        if useful > budget - t:
-            return budget, False
-        pattern = sample_payload(rng, count, prob, keep, other)
-        m = pattern_m(pattern)
-        z = pattern_z(pattern)
-        b = pattern_b(pattern)
-        if k >= 2 and moves_at_most_two_nonoptimal(pattern):
-            # Fast path for the patterns (1,0,1), (2,0,1), (2,0,2) (most useful iterations
-            # while k is large), without data-dependent branches: a uniform ordered pair of
-            # distinct non-optimal positions (the second uniform on the other k - 1) is drawn
-            # in every case; the first is the (first) improving one, the second moves by
-            # d1 = 0 (m = 1: not mutated), +1 (b = 1) or -1 (b = 2).
-            i1, i2 = distinct_pair(rng, k)  # Algorithm 1, lines 3-4
-            p0 = order[i1]
-            p1 = order[i2]
-            d1 = (m - 1) * (3 - 2 * b)
-            f += m - 2 * b  # Algorithm 1, line 6: accepted since 2b >= m
-            dist[p0] -= 1  # Definition 1: towards the target
-            dist[p1] += d1
-            if dist[p0] == 0:
-                k = move_out(order, where, p0, k)
-            if d1 < 0 and dist[p1] == 0:
-                k = move_out(order, where, p1, k)
-            if f == 0:
-                return finish(rng, t, useful, q, budget)
-            continue
-        # Algorithm 1, lines 3-4: a uniform set of mutated positions
-        if m == 1:
-            sel[0] = order[uniform_int(rng, k)]
+        # a useful iteration that mutates a near position
+        if eager:
+            trials = phase_trials(rng, 1, q)
+            if t + trials > stop_at:
+                end_block(rng, rows, cache, work.sc, dist, order, a, far_only, top_row,
+                          rule.sweep_min, rule.planted)
+                dist_out[:] = dist
+                return stop_at, False
+            t += trials
         else:
-            pick(rng, order, where, 0, k, m, sel)
-        if z > 0:
-            pick(rng, order, where, k, n, z, sel_opt)
-        f += m - 2 * b + z  # Algorithm 1, line 6: accepted since 2b >= m + z
-        for j in range(b, m):  # Definition 1: step away from the target
-            dist[sel[j]] += 1
-        for j in range(z):  # an optimal position mutated: D_i = 1, now non-optimal
-            dist[sel_opt[j]] = 1
-            k = move_in(order, where, sel_opt[j], k)
-        for j in range(b):  # Definition 1: step towards the target
-            pos = sel[j]
-            dist[pos] -= 1
-            if dist[pos] == 0:
-                k = move_out(order, where, pos, k)
-        if f == 0:
+            useful += 1
+            if acc_total + useful > budget - t:
+                return budget, False
+        # Draw it from its conditional law (written out here, not as a function: passing the
+        # arrays to a helper costs reference counting on every call, doubling the time).
+        # With probability zmass/lambda a z >= 1 pattern (alias table of k), whose m
+        # non-optimal positions are an unconditioned uniform ordered sample from the k.
+        # Otherwise z = 0: m by inversion of cz[k] (near_masses), b given m, and the sample
+        # conditioned on touching a near position: the first near slot i has probability
+        # prod_{s<i} (a - s)/(k - s) * h/(k - i) (normalised), the slots before it are far,
+        # the later ones drawn from the rest as usual.  The first b slots improve (a uniform
+        # b-subset of the m: the conditioned sample is still exchangeable).
+        h = k - a
+        x = rng.random() * lam
+        first = -1  # the first near slot (-1: not conditioned)
+        if x < zmass:
+            pattern = sample_payload_row(rng, n_z, all_prob, all_keep, all_other, slot)
+            m = pattern_m(pattern)
+            z = pattern_z(pattern)
+            b = pattern_b(pattern)
+        else:
+            x -= zmass
+            m = 1  # x < cz[k, top] up to round-off
+            while m < top and (x >= cz[k, m] or cz[k, m] == cz[k, m - 1]):
+                m += 1
+            z = 0
+            b = b_given_m(rng, bcum, m)
+            first = 0
+            if a > 0 and m > 1:
+                total = 0.0
+                all_far = 1.0
+                for s in range(m):
+                    total += all_far * h / (k - s)
+                    all_far *= (a - s) / (k - s)
+                v = rng.random() * total
+                all_far = 1.0
+                while first < m - 1:
+                    w = all_far * h / (k - first)
+                    if v < w:
+                        break
+                    v -= w
+                    all_far *= (a - first) / (k - first)
+                    first += 1
+        if m == 1:  # the commonest case, without the general slot loop: b = 1, z <= 1
+            idx = a + uniform_int(rng, h) if first == 0 else uniform_int(rng, k)
+            f += z - 1  # Algorithm 1, line 6
+            pos = order[idx]
+            if z == 1:  # an optimal position mutated: D_i = 1, now near and non-optimal
+                o_pos = order[k + uniform_int(rng, n - k)]
+                dist[o_pos] = 1
+                k = move_in(order, where, o_pos, k)
+            if idx < a:  # a far position improves: row (1, 0)
+                count[1, 0] += 1
+                top_row = max(top_row, 1)
+                pending += 1
+            else:  # Definition 1: a near position steps towards its target
+                dist[pos] -= 1
+                if dist[pos] == 0:
+                    k = move_out(order, where, pos, k)
+        else:
+            # Algorithm 1, lines 3-4: slots are indices into order[:k] (far ones < a), each uniform
+            # on its range and redrawn on a repeat (sequential sampling without replacement); near
+            # slots keep their position, far ones are only counted (the row of the iteration)
+            near = 0
+            far_u = 0
+            far_v = 0
+            for s in range(m):
+                while True:
+                    if s < first:
+                        idx = uniform_int(rng, a)  # forced far
+                    elif s == first:
+                        idx = a + uniform_int(rng, h)  # forced near
+                    else:
+                        idx = uniform_int(rng, k)
+                    fresh = True
+                    for j in range(s):
+                        if slot_idx[j] == idx:
+                            fresh = False
+                    if fresh:
+                        break
+                slot_idx[s] = idx
+                if idx >= a:
+                    near_pos[near] = order[idx]
+                    near_up[near] = s >= b  # Definition 1: the first b step towards the target
+                    near += 1
+                elif s < b:
+                    far_u += 1
+                else:
+                    far_v += 1
+            if z > 0:  # Algorithm 1, lines 3-4: the mutated optimal positions
+                pick(rng, order, where, k, n, z, opt)
+            f += m + z - 2 * b  # Algorithm 1, line 6: accepted since 2b >= m + z
+            if far_u + far_v > 0:
+                count[far_u, far_v] += 1
+                top_row = max(top_row, far_u + far_v)
+                pending += 1
+            for j in range(near):  # Definition 1: step away from the target
+                if near_up[j]:
+                    dist[near_pos[j]] += 1
+            for j in range(z):  # an optimal position mutated: D_i = 1, now near and non-optimal
+                dist[opt[j]] = 1
+                k = move_in(order, where, opt[j], k)
+            for j in range(near):  # Definition 1: step towards the target
+                pos = near_pos[j]
+                if not near_up[j]:
+                    dist[pos] -= 1
+                    if dist[pos] == 0:
+                        k = move_out(order, where, pos, k)
+        if a == 0 and f == 0:
+            dist_out[:] = dist
+            t += settle(rng, acc, acc_q, acc_ks, acc_n)
             return finish(rng, t, useful, q, budget)
+
+
+@njit(nogil=True, cache=True)
+def ea_pm1_run(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule: BlockRule,
+               cache: TableCache) -> tuple[int, bool]:
+    """One run; returns ``(evaluations, solved)`` (:func:`ea_pm1_core`)."""
+    return ea_pm1_core(rng, dist0, budget, rule, cache, NO_BUDGET, np.empty(dist0.shape[0],
+                                                                            np.int64))
+
+
+@njit(nogil=True, cache=True)
+def ea_pm1_state_at(rng: np.random.Generator, dist0: np.ndarray, evaluations: int,
+                    rule: BlockRule, cache: TableCache) -> np.ndarray:
+    """The distance vector after ``evaluations`` evaluations (all zero if solved by then)."""
+    out = np.empty(dist0.shape[0], np.int64)
+    ea_pm1_core(rng, dist0, NO_BUDGET, rule, cache, evaluations, out)
+    return out

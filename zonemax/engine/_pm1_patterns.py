@@ -3,9 +3,11 @@ r"""Pattern tables of the (1+1) EA with the ±1 operator (Algorithm 1, Definitio
 A *pattern* ``(m, z, b)`` describes a useful iteration: ``m`` mutated non-optimal positions of
 which ``b`` step towards their target, and ``z`` mutated optimal positions.  For each number
 ``k`` of non-optimal positions, :func:`pattern_table` gives the probability ``q(k)`` that an
-iteration is useful and the conditional law of its pattern; :class:`TableCache` keeps their
-alias tables (:mod:`zonemax.engine._alias`), whose payloads are packed patterns
-(:func:`pack`).
+iteration is useful and the law of its pattern.  :class:`TableCache` keeps, per ``k``, the two
+parts the kernel samples separately (:mod:`zonemax.engine._ea_pm1`): the patterns with
+``z >= 1`` as an alias table (:mod:`zonemax.engine._alias`) whose payloads are packed patterns
+(:func:`pack`), and the mass of the ``z = 0`` patterns by ``m`` (:func:`z0_masses`); given
+``m`` and ``z = 0``, ``b`` has a law that does not depend on ``k`` (:func:`b_given_m`).
 """
 
 from __future__ import annotations
@@ -64,16 +66,6 @@ def pattern_z(pattern: int) -> int:
 def pattern_b(pattern: int) -> int:
     """``b`` of a packed pattern (improving positions among the ``m``)."""
     return pattern >> (2 * FIELD_BITS)
-
-
-@njit(nogil=True, cache=True, inline="always")
-def moves_at_most_two_nonoptimal(pattern: int) -> bool:
-    """Whether the pattern is (1,0,1), (2,0,1) or (2,0,2): ``z = 0`` and ``m <= 2``.
-
-    The low 16 bits of a packed pattern are ``m | z << 8``; with ``m >= 1`` they are ``<= 2``
-    exactly when ``z = 0`` and ``m <= 2`` (one comparison, no unpacking).
-    """
-    return (pattern & ((1 << (2 * FIELD_BITS)) - 1)) <= 2
 
 
 # --------------------------------------------------------------------------------------------
@@ -197,19 +189,89 @@ TABLE_SLOTS = 16
 CACHE_MAX_SLOTS = 256
 
 
+@njit(nogil=True, cache=True, inline="always")
+def none_mutated(count: int, p: float) -> float:
+    """``(1 - p)^count``, the probability that none of ``count`` positions is mutated (exactly
+    1 for ``count = 0``, also when ``p = 1``)."""
+    return 1.0 if count == 0 else math.exp(count * math.log1p(-p))
+
+
+@njit(nogil=True, cache=True)
+def z0_masses(n: int, k: int, pk: np.ndarray, out: np.ndarray) -> None:
+    """``out[m]`` = probability that an iteration is useful with pattern ``(m, 0, b)`` for some
+    ``b`` (:func:`pattern_table`): ``Bin(k, p)(m) (1 - p)^(n - k) P(Bin(m, 1/2) >= m/2)``;
+    ``out[0] = 0``.  ``pk`` is scratch (length ``MAX_M + 1``)."""
+    p = 1.0 / n
+    binomial_row(k, p, pk, MAX_M)
+    none_optimal = none_mutated(n - k, p)
+    out[0] = 0.0
+    for m in range(1, MAX_M + 1):
+        accepted = 0.0  # P(Bin(m, 1/2) >= m/2) = sum_{b >= m/2} C(m, b) 2^-m
+        c = 1.0
+        for b in range(m + 1):
+            if 2 * b >= m:
+                accepted += c * 0.5**m
+            c *= (m - b) / (b + 1.0)
+        out[m] = pk[m] * none_optimal * accepted
+
+
+@njit(nogil=True, cache=True)
+def b_table() -> np.ndarray:
+    """``cum[m, j]``: the law of ``b`` given ``m`` and ``z = 0`` in a useful iteration, as
+    cumulative probabilities of ``b = ceil(m/2) + j`` (proportional to ``C(m, b)``,
+    :func:`pattern_table`); independent of ``n`` and ``k``."""
+    cum = np.ones((MAX_M + 1, MAX_M + 1))
+    for m in range(1, MAX_M + 1):
+        b_min = (m + 1) // 2
+        c = 1.0
+        for b in range(b_min):
+            c *= (m - b) / (b + 1.0)
+        total = 0.0
+        cb = c
+        for b in range(b_min, m + 1):
+            total += cb
+            cb *= (m - b) / (b + 1.0)
+        acc = 0.0
+        for b in range(b_min, m + 1):
+            acc += c
+            cum[m, b - b_min] = acc / total
+            c *= (m - b) / (b + 1.0)
+        cum[m, m - b_min] = 1.0
+    return cum
+
+
+@njit(nogil=True, cache=True, inline="always")
+def b_given_m(rng: np.random.Generator, cum: np.ndarray, m: int) -> int:
+    """``b`` drawn from :func:`b_table`'s law given ``m`` (inversion; ``m = 1``: ``b = 1``)."""
+    b_min = (m + 1) // 2
+    if m == 1:
+        return 1
+    u = rng.random()
+    j = 0
+    while u >= cum[m, j]:
+        j += 1
+    return b_min + j
+
+
 class TableCache(NamedTuple):
-    """Alias tables of the conditional pattern law, direct-mapped on ``k mod slots``.
+    """The pattern law of each ``k`` in the two parts the kernel samples, direct-mapped on
+    ``k mod slots``.
 
     A cache must only be shared by runs with the same ``n`` (the tables depend on ``n, k``);
     building a table draws no random numbers, so sharing a cache never changes a run.
     """
 
-    prob: np.ndarray  #: (slots, TABLE_SIZE) float64, alias probabilities
+    prob: np.ndarray  #: (slots, TABLE_SIZE) float64, alias probabilities of the z >= 1 patterns
     keep: np.ndarray  #: (slots, TABLE_SIZE) int64, packed pattern of each column
     other: np.ndarray  #: (slots, TABLE_SIZE) int64, packed pattern of each column's alias
     k: np.ndarray  #: (slots,) int64, the ``k`` of each slot (-1: empty)
     q: np.ndarray  #: (slots,) float64, the useful probability ``q(k)``
-    n_patterns: np.ndarray  #: (slots,) int64, number of patterns
+    zmass: np.ndarray  #: (slots,) float64, probability of a useful iteration with ``z >= 1``
+    n_patterns: np.ndarray  #: (slots,) int64, number of patterns with ``z >= 1``
+    w0: np.ndarray  #: (slots, MAX_M + 1) float64, :func:`z0_masses` of ``k``
+    bcum: np.ndarray  #: (MAX_M + 1, MAX_M + 1) float64, :func:`b_table`
+    far_a: np.ndarray  #: (slots,) int64, the ``a`` of each far-only slot (-1: empty)
+    far_cond: np.ndarray  #: (slots, MAX_M + 1) float64, :func:`far_only_law` of ``a``
 
 
 @njit(nogil=True, cache=True)
@@ -218,15 +280,88 @@ def new_cache(slots: int) -> TableCache:
     size = TABLE_SIZE
     return TableCache(np.empty((slots, size)), np.empty((slots, size), np.int64),
                       np.empty((slots, size), np.int64), np.full(slots, -1, np.int64),
-                      np.zeros(slots), np.zeros(slots, np.int64))
+                      np.zeros(slots), np.zeros(slots), np.zeros(slots, np.int64),
+                      np.zeros((slots, MAX_M + 1)), b_table(), np.full(slots, -1, np.int64),
+                      np.zeros((slots, MAX_M + 1)))
 
 
 @njit(nogil=True, cache=True)
 def fill_slot(cache: TableCache, sc: Scratch, n: int, k: int, slot: int) -> None:
-    """Build the table of ``k`` into ``slot`` (callers check ``cache.k[slot] != k`` first,
+    """Build the tables of ``k`` into ``slot`` (callers check ``cache.k[slot] != k`` first,
     inline, so that the common case of a cached table costs no call)."""
     q, count = pattern_table(n, k, sc.ms, sc.zs, sc.bs, sc.weight, sc.pk, sc.pz)
-    packed_alias(sc, count, cache.prob[slot], cache.keep[slot], cache.other[slot])
+    kept = 0
+    zmass = 0.0
+    for i in range(count):  # compact the z >= 1 patterns to the front (kept <= i)
+        if sc.zs[i] > 0:
+            sc.ms[kept], sc.zs[kept], sc.bs[kept] = sc.ms[i], sc.zs[i], sc.bs[i]
+            sc.weight[kept] = sc.weight[i]
+            zmass += sc.weight[i]
+            kept += 1
+    if kept > 0:
+        packed_alias(sc, kept, cache.prob[slot], cache.keep[slot], cache.other[slot])
+    z0_masses(n, k, sc.pk, cache.w0[slot])
     cache.q[slot] = q
-    cache.n_patterns[slot] = count
+    cache.zmass[slot] = zmass
+    cache.n_patterns[slot] = kept
     cache.k[slot] = k
+
+
+@njit(nogil=True, cache=True)
+def far_only_law(cache: TableCache, sc: Scratch, n: int, a: int) -> int:
+    r"""The slot of ``cache.far_cond`` holding the law of ``m`` in a *far-only* iteration with
+    ``a`` far positions (filled first if needed): ``far_cond[slot, m] = P(m | m' >= m)``, for
+    drawing a multinomial by conditional binomials.
+
+    A useful iteration that mutates ``m`` far positions and nothing else has probability
+    ``C(a, m) p^m (1 - p)^(n - m) P(Bin(m, 1/2) >= m/2)``: each position is mutated
+    independently with ``p = 1/n``, whatever the other positions' distances are.  That is
+    :func:`z0_masses` with ``k = a``.
+    """
+    slot = a % cache.far_a.shape[0]
+    if cache.far_a[slot] != a:
+        w = cache.far_cond[slot]
+        z0_masses(n, a, sc.pk, w)
+        top = min(a, MAX_M)
+        tail = 0.0
+        for m in range(1, top + 1):
+            tail += w[m]
+        for m in range(1, top + 1):
+            wm = w[m]
+            w[m] = min(1.0, wm / tail) if m < top and tail > 0.0 else 1.0
+            tail -= wm
+        cache.far_a[slot] = a
+    return slot
+
+
+@njit(nogil=True, cache=True)
+def near_masses(cache: TableCache, slot: int, k: int, a: int, out: np.ndarray
+                ) -> tuple[float, int]:
+    """``lambda``: probability that an iteration is useful and mutates a near position, with
+    ``k`` non-optimal positions of which ``a`` far; ``out[m]`` (cumulative in ``m``) the part
+    with ``z = 0`` and ``m`` mutated non-optimal positions.
+
+    Also returns the largest ``m`` with positive mass in ``out`` (1 if none).
+
+    A ``z >= 1`` pattern always mutates a near (optimal) position: mass ``zmass``.  A
+    ``z = 0`` pattern with ``m`` mutated non-optimal positions (a uniform ``m``-subset of the
+    ``k``) touches a near one with probability ``1 - C(a, m)/C(k, m) = 1 - prod_{s<m} (1 -
+    h/(k - s))``, ``h = k - a``, computed as ``-expm1(sum log1p(...))`` without cancellation.
+    """
+    h = k - a
+    acc = 0.0
+    log_all_far = 0.0
+    out[0] = 0.0
+    top = 1
+    for m in range(1, MAX_M + 1):
+        w = cache.w0[slot, m]
+        if m <= a:
+            log_all_far += math.log1p(-h / (k - (m - 1)))
+            touch = -math.expm1(log_all_far)
+        else:
+            touch = 1.0  # more mutated positions than far ones
+        if w * touch > 0.0:
+            top = m
+        acc += w * touch
+        out[m] = acc
+    return cache.zmass[slot] + acc, top

@@ -11,7 +11,8 @@ Algorithm 2), so ``|d_i - s|`` with ``d_i = a_i - x_i`` has the law of ``|D_i - 
 only looks at ``f``.  Hence the process ``D`` (and ``t``) has the same law as the reference's.
 
 **Partition.**  ``order`` lists the positions with the ``k`` non-optimal ones first and
-``where[i]`` is the index of ``i`` in ``order``; a uniform (distinct) choice among non-optimal
+``where[i]`` is the index of ``i`` in ``order`` (:func:`partition_far` also puts the *far*
+non-optimal positions of the ±1 EA's block rule in front); a uniform (distinct) choice among non-optimal
 or optimal positions is a partial Fisher-Yates shuffle of the corresponding block of ``order``.
 Memory is O(n) per run and nothing is allocated inside the loops.
 
@@ -49,6 +50,34 @@ def init_partition(dist: np.ndarray, order: np.ndarray, where: np.ndarray) -> in
     for idx in range(n):
         where[order[idx]] = idx
     return k
+
+
+@njit(nogil=True, cache=True)
+def partition_far(dist: np.ndarray, order: np.ndarray, where: np.ndarray, far_min: int
+               ) -> tuple[int, int, int]:
+    """``order`` = far positions, near non-optimal ones, optimal ones; returns ``(a, k, B)``
+    with ``B = min`` of the far distances (0 if ``a = 0``)."""
+    n = dist.shape[0]
+    a = 0
+    low = 0
+    for i in range(n):
+        if dist[i] > far_min:
+            order[a] = i
+            a += 1
+            low = dist[i] if a == 1 else min(low, dist[i])
+    k = a
+    for i in range(n):
+        if 0 < dist[i] <= far_min:
+            order[k] = i
+            k += 1
+    j = k
+    for i in range(n):
+        if dist[i] == 0:
+            order[j] = i
+            j += 1
+    for idx in range(n):
+        where[order[idx]] = idx
+    return a, k, low
 
 
 @njit(nogil=True, cache=True)
@@ -142,3 +171,19 @@ def finish(rng: np.random.Generator, t: int, useful: int, q: float, budget: int
     ``(T, True)``, or ``(budget, False)`` if ``T > budget``."""
     t += phase_trials(rng, useful, q)
     return (t, True) if t <= budget else (budget, False)
+
+
+@njit(nogil=True, cache=True)
+def settle(rng: np.random.Generator, acc: np.ndarray, acc_q: np.ndarray, acc_ks: np.ndarray,
+           count: int) -> int:
+    """Evaluations of the useful iterations counted in ``acc`` (``acc_ks[:count]`` lists the
+    ``k`` with ``acc[k] > 0``), which are cleared.  The iterations up to and including a
+    useful one at ``k`` are Geometric(q(k)), independently, so the ``acc[k]`` of one ``k`` take
+    ``acc[k] + NegBin(acc[k], q(k))`` evaluations in total, whenever they happened
+    (:func:`~zonemax.engine._random.phase_trials`)."""
+    trials = 0
+    for i in range(count):
+        k = acc_ks[i]
+        trials += phase_trials(rng, acc[k], acc_q[k])
+        acc[k] = 0
+    return trials

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from zonemax.engine._ea_heavy import ea_heavy_run
-from zonemax.engine._ea_pm1 import BLOCK_MIN, ea_pm1_run
+from zonemax.engine._ea_pm1 import DEFAULT_RULE, ea_pm1_run
 from zonemax.engine._heavy_law import heavy_tables
 from zonemax.engine._pm1_patterns import CACHE_MAX_SLOTS, new_cache
 from zonemax.engine._rls_ab import rls_ab_run
@@ -163,7 +163,7 @@ def _pm1_kernel(n: int) -> Kernel:
     cache = new_cache(min(n + 1, CACHE_MAX_SLOTS))
 
     def ea_pm1(rng: np.random.Generator, dist0: np.ndarray, budget: int) -> tuple[int, bool]:
-        return ea_pm1_run(rng, dist0, budget, BLOCK_MIN, cache)
+        return ea_pm1_run(rng, dist0, budget, DEFAULT_RULE, cache)
 
     return ea_pm1
 
