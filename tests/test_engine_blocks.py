@@ -29,6 +29,7 @@ Heavier variants (more runs, r = 10^5) are marked ``slow``.
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
@@ -190,7 +191,9 @@ def _two_sample_pvalues(case: tuple[str, tuple[int, ...], int, tuple[int, int]],
     return ps
 
 
+@functools.cache
 def _reference(case: tuple[str, tuple[int, ...], int, tuple[int, int]]) -> dict[str, Any]:
+    """The per-iteration engine's samples for ``case`` (computed once per session)."""
     _, a, runs, evals = case
     d0 = _dist0(a)
     return {"times": _run_times(_rng(SEED_TWO, 101, *map(abs, a)), d0, PER_ITERATION, runs),
@@ -199,28 +202,20 @@ def _reference(case: tuple[str, tuple[int, ...], int, tuple[int, int]]) -> dict[
                        for j, t0 in enumerate(evals)]}
 
 
-@pytest.fixture(scope="module")
-def per_iteration_samples() -> dict[str, dict[str, Any]]:
-    return {case[0]: _reference(case) for case in TWO_SAMPLE_CASES}
-
-
 @pytest.mark.parametrize("rule", list(RULES), ids=str)
 @pytest.mark.parametrize("case", TWO_SAMPLE_CASES, ids=[c[0] for c in TWO_SAMPLE_CASES])
 def test_blocks_match_per_iteration_engine(
-        case: tuple[str, tuple[int, ...], int, tuple[int, int]], rule: str,
-        per_iteration_samples: dict[str, dict[str, Any]]) -> None:
+        case: tuple[str, tuple[int, ...], int, tuple[int, int]], rule: str) -> None:
     level = FAMILY_ALPHA / (len(TWO_SAMPLE_CASES) * len(RULES) * TWO_SAMPLE_STATS)
-    ps = _two_sample_pvalues(case, RULES[rule], per_iteration_samples[case[0]])
+    ps = _two_sample_pvalues(case, RULES[rule], _reference(case))
     assert min(ps) > level, f"p-values {[f'{p:.2g}' for p in ps]}"
 
 
 @pytest.mark.parametrize("bug", list(PLANTED), ids=str)
-def test_two_sample_rejects_planted_bugs(bug: str,
-                                         per_iteration_samples: dict[str, dict[str, Any]]
-                                         ) -> None:
+def test_two_sample_rejects_planted_bugs(bug: str) -> None:
     case = TWO_SAMPLE_CASES[0]
     level = FAMILY_ALPHA / (len(TWO_SAMPLE_CASES) * len(RULES) * TWO_SAMPLE_STATS)
-    ps = _two_sample_pvalues(case, PLANTED[bug], per_iteration_samples[case[0]])
+    ps = _two_sample_pvalues(case, PLANTED[bug], _reference(case))
     assert min(ps) < level, f"{bug} not detected: p-values {[f'{p:.2g}' for p in ps]}"
 
 

@@ -60,17 +60,9 @@ def fill_payloads(payload: np.ndarray, alias: np.ndarray, count: int, keep: np.n
 
 @njit(nogil=True, cache=True, inline="always")
 def sample_payload(rng: np.random.Generator, count: int, prob: np.ndarray, keep: np.ndarray,
-                   other: np.ndarray) -> int:
-    """One draw from an alias table (see the module docstring): the payload of the outcome."""
-    u = rng.random() * count
-    col = int(u)
-    return keep[col] if u - col < prob[col] else other[col]
-
-
-@njit(nogil=True, cache=True, inline="always")
-def sample_payload_row(rng: np.random.Generator, count: int, prob: np.ndarray, keep: np.ndarray,
-                       other: np.ndarray, row: int) -> int:
-    """:func:`sample_payload` from row ``row`` of 2-d tables (no array view is created)."""
+                   other: np.ndarray, row: int) -> int:
+    """One draw from the alias table in row ``row`` of the 2-d arrays ``prob, keep, other``
+    (see the module docstring): the payload of the outcome."""
     u = rng.random() * count
     col = int(u)
     return keep[row, col] if u - col < prob[row, col] else other[row, col]

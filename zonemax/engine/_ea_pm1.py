@@ -3,47 +3,52 @@ r"""The (1+1) EA with the ±1 operator (Algorithm 1, Definition 1): one jitted r
 State, partition and budget conventions: :mod:`zonemax.engine._state`; the pattern law of a
 useful iteration and its derivation: :func:`zonemax.engine._pm1_patterns.pattern_table`.
 
-**Skip-ahead and phases.**  An iteration is *useful* if it changes ``D``.  While ``k`` is
-unchanged every iteration is useful independently with probability ``q(k)``, so the useful ones
-are i.i.d. patterns from the conditional law and the iterations up to and including the next
-useful one are Geometric(q).  The geometric gaps do not influence the state, so the kernel
-counts the useful iterations of a phase of constant ``k`` and adds ``useful + NegBin(useful,
-q)`` iterations when ``k`` changes (:func:`zonemax.engine._random.phase_trials`).
+**Skip-ahead.**  An iteration is *useful* if it changes ``D``.  While ``k`` is unchanged every
+iteration is useful independently with probability ``q(k)``, so the useful ones are i.i.d.
+patterns from the conditional law and the iterations up to and including the next useful one
+are Geometric(q(k)), independent of everything else.  The gaps do not influence the state, so
+the kernel only counts the useful iterations at each ``k`` and draws their evaluations in bulk,
+``c + NegBin(c, q(k))`` for ``c`` of them (:func:`~zonemax.engine._state.settle`).
 
-**Blocks: far positions move in bulk.**  A non-optimal position is *far* if ``D_i >
-far_min`` when a block starts; ``A`` is the set of far positions (``a = |A|``), the others
-(non-optimal with ``D_i <= far_min``, and optimal) are *near*.  A block lasts until
-``B = min_{i in A} D_i`` useful iterations have moved far positions.  Within it:
+**Blocks: far positions move in bulk.**  A non-optimal position is *far* if ``D_i > far_min``
+when a block starts; ``A`` is the set of far positions (``a = |A|``), the others (non-optimal
+with ``D_i <= far_min``, and optimal) are *near*.  A block lasts until ``B = min_{i in A} D_i``
+useful iterations have moved far positions.  Within it:
 
-1. *No far position reaches its target before the block's last iteration*, and ``A`` stays
-   non-optimal: a useful iteration changes each ``D_i`` by at most 1, so after ``j < B`` of
-   the iterations that move far positions every far ``D_i >= B - j >= 1``.  Hence ``k`` changes
-   only through near positions, and a far position never affects acceptance beyond being
+1. *No far position reaches its target before the block's last iteration*, and none before
+   the block ends: a useful iteration changes each ``D_i`` by at most 1, so after ``j < B`` of
+   the iterations that move far positions every far ``D_i >= B - j >= 1``.  So ``k`` changes
+   only through near positions, and a far position enters acceptance only through being
    non-optimal (Definition 1 moves it by ±1 whatever its distance).
-2. *Far-only iterations.*  Call a useful iteration far-only if it mutates far positions only.
-   Each position is mutated independently with probability ``1/n``, so the probability that an
-   iteration is useful and far-only, ``pi_A``, and its pattern law depend on ``a`` and ``n``
-   only, not on the near positions (:func:`~zonemax.engine._pm1_patterns.far_only_law`); its
-   positions are a uniform sample from ``A``.  Such iterations change nothing but the far
+2. *Far-only iterations.*  A useful iteration is far-only if it mutates far positions only.
+   Each position is mutated independently with probability ``1/n``, so the probability
+   ``pi_A`` that an iteration is useful and far-only, and the law of its pattern, depend on
+   ``a`` and ``n`` only (:func:`~zonemax.engine._pm1_patterns.far_only_law`); given the
+   pattern its positions are a uniform sample from ``A``.  These iterations change only far
    distances, which nothing reads during the block (1.), so they are only counted: the number
-   of far-only iterations before the next other useful iteration is Geometric with success
-   probability ``lambda/q`` (``lambda = q - pi_A``) and is drawn at once.
+   of far-only iterations before the next other useful one is Geometric with success
+   probability ``lambda/q`` (``lambda = q - pi_A``, :func:`~zonemax.engine._pm1_patterns.
+   near_masses`), drawn at once; capped at what the block has left, which is exact because the
+   event "the next ``c`` useful iterations are far-only" leaves the later ones i.i.d. as before.
 3. *The other useful iterations* (a near position mutated) are drawn one at a time from their
-   conditional law (in :func:`ea_pm1_core`) and applied to the near positions at once; their far
-   part is a row.  **Which patterns move an optimal position:** exactly those with ``z >= 1``,
-   i.e. a mutated optimal position (``D_i: 0 -> 1``, a worsening) accepted because at least
-   ``z`` more of the mutated non-optimal positions improved than worsened (``2b >= m + z``);
-   the improving ones may be far or near.  The rule samples them from their own table (mass
-   ``zmass``), so an optimal position can leave its target inside a block; it becomes a near
-   non-optimal position, never a far one.
-4. The far parts of all these iterations are rows ``(u, v)`` whose positions are uniform in
-   ``A`` and independent of everything else, so they commute and are applied when the block
-   ends, as count vectors (:mod:`zonemax.engine._pm1_rows`): O(a) binomial draws per row
-   state, independent of the block's length ``B``.
+   conditional law (in :func:`ea_pm1_core`) and applied to the near positions at once.  **Which
+   patterns move an optimal position:** exactly those with ``z >= 1``: a mutated optimal
+   position (``D_i: 0 -> 1``, a worsening) is accepted when at least ``z`` more of the mutated
+   non-optimal positions improve than worsen (``2b >= m + z``), and the improving ones may be
+   far or near.  They are never far-only (an optimal position is near), so the rule draws them
+   here, from their own alias table (total mass ``zmass``); the moved position becomes a near
+   non-optimal one for the rest of the block.
+4. *The far part* of every useful iteration in the block is a row ``(u, v)``: ``u`` far
+   positions improve, ``v`` others worsen, the ``u + v`` a uniform sample without replacement
+   from ``A``, independent of everything else.  Rows commute (their effects add up, and by 1.
+   no far ``D_i`` reaches 0 in between), and rows in the same state are i.i.d., i.e.
+   exchangeable, so the block is applied when it ends as per-position count vectors
+   (:mod:`zonemax.engine._pm1_rows`): O(a) binomial draws per row state, independent of ``B``.
 
-While ``k = n`` and every position is far (the start of a run from ``0^n``), ``lambda = 0`` and
-a block is ``B = min_i D_i`` far-only iterations: one multinomial and one sweep.  ``far_min``,
-the sweep threshold and the planted bugs (tests only) are the :class:`BlockRule`.
+At the start of a run from ``0^n`` (``k = n``, every position far) ``lambda = 0``: a block is
+``B = min_i D_i`` far-only iterations, one multinomial and one sweep, so the cost of that
+phase grows like ``n log r``.  ``far_min``, the sweep threshold and the planted bugs (tests
+only) form the :class:`BlockRule`.
 """
 
 from __future__ import annotations
@@ -54,7 +59,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from zonemax.engine._alias import sample_payload_row
+from zonemax.engine._alias import sample_payload
 from zonemax.engine._pm1_patterns import (
     MAX_M,
     Scratch,
@@ -68,7 +73,7 @@ from zonemax.engine._pm1_patterns import (
     pattern_z,
 )
 from zonemax.engine._pm1_rows import CORRECT, Rows, end_block, new_rows
-from zonemax.engine._random import count_in_window, phase_trials, uniform_int
+from zonemax.engine._random import count_in_window, distinct_pair, phase_trials, uniform_int
 from zonemax.engine._state import (
     NO_BUDGET,
     finish,
@@ -80,18 +85,17 @@ from zonemax.engine._state import (
 )
 
 #: Default ``far_min``: positions further than this from their target move in blocks.  Blocks
-#: are exact for any value; this one trades the per-block overhead (O(n)) against per-iteration
-#: work (measured in benchmarks/run.py; see benchmarks/README.md).
-FAR_MIN = 64
+#: are exact for any value; the value trades the per-block overhead (about 2 microseconds)
+#: against per-iteration work: at n = 100, 128 was faster than 32 and 64 for r = 10^3 and
+#: 10^4 and within noise of 64 and 256 at r = 10^10 (measured, benchmarks/README.md).
+FAR_MIN = 128
 #: ``far_min`` that switches blocks off: every useful iteration is simulated on its own (the
 #: per-iteration engine, for comparisons).
 NO_BLOCKS = NO_BUDGET
-#: Pending far moves from which a block is applied by the sweep rather than row by row (the
-#: sweep costs about 2 binomial draws per far position and row state; a row about one draw
-#: per moved position).
+#: A row state is applied by the sweep (about 2 binomial draws per far position) rather than
+#: row by row (about one draw per moved position) when its rows hold at least ``SWEEP_MIN * a``
+#: position moves; 64 was the fastest of 32, 64, 128, 256 at n = 100 (benchmarks/README.md).
 SWEEP_MIN = 64
-
-
 #: Far-only gaps (Geometric) up to this length are drawn by walking the inversion, longer ones
 #: with a logarithm (a walk step costs less than a tenth of a logarithm).
 GEOMETRIC_WALK = 8
@@ -101,7 +105,7 @@ class BlockRule(NamedTuple):
     """How the kernel uses blocks (never the law of a run, unless a bug is planted)."""
 
     far_min: int  #: positions with ``D_i > far_min`` at a block's start are far
-    sweep_min: int  #: pending moves from which blocks use the sweep (0: always)
+    sweep_min: int  #: a row state uses the sweep from ``sweep_min * a`` moves (0: always)
     planted: int  #: :data:`~zonemax.engine._pm1_rows.CORRECT` or a planted bug (tests only)
 
 
@@ -143,13 +147,16 @@ def ea_pm1_core(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule: 
                 cache: TableCache, stop_at: int, dist_out: np.ndarray) -> tuple[int, bool]:
     """One run of the (1+1) EA with the ±1 operator; returns ``(evaluations, solved)``.
 
-    See the module docstring for the rule.  With ``stop_at < NO_BUDGET`` the run stops after
-    ``stop_at`` evaluations (or when solved) and writes the distances at that moment into
-    ``dist_out``: then the evaluations of every group of useful iterations are drawn as soon as
-    the group is applied (the same law as drawing them per phase, as a sum of independent
-    geometric variables is split into parts), and the group that straddles ``stop_at``
-    contributes the iterations before it (:func:`in_window`: given the group's last useful
-    iteration ends it after ``x`` trials, the others are uniform among the first ``x - 1``).
+    See the module docstring for the rule; ``budget`` as in :mod:`zonemax.engine._state`
+    (the lower bound on ``T`` is the evaluations drawn so far plus the useful iterations counted
+    but not yet drawn).  With ``stop_at < NO_BUDGET`` the run stops after ``stop_at``
+    evaluations (or when solved) and writes the distances at that moment into ``dist_out``:
+    then the evaluations of every group of useful iterations (a far-only run, or one other
+    iteration) are drawn as soon as the group is applied (the same law: a sum of independent
+    geometric variables split into parts), and of the group that straddles ``stop_at`` only
+    the iterations before it count (:func:`~zonemax.engine._random.count_in_window`: given
+    that the group's last useful iteration ends it after ``x`` trials, the others are uniform
+    among the first ``x - 1``).
     """
     n = dist0.shape[0]
     dist = dist0.copy()
@@ -176,6 +183,7 @@ def ea_pm1_core(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule: 
     # 2-d tables indexed by [slot, ...] and [k, ...]: no array views in the loop (creating one
     # costs reference counting)
     all_prob, all_keep, all_other = cache.prob, cache.keep, cache.other
+    all_k, all_q, all_zmass, all_nz = cache.k, cache.q, cache.zmass, cache.n_patterns
     block = 0  # block number: cz/lam of a k are reused within one block
     pending = 0  # iterations of this block that moved far positions
     far_only = 0  # ... of which far-only
@@ -199,11 +207,11 @@ def ea_pm1_core(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule: 
                 acc_total += useful
                 useful = 0
             slot = k % slots
-            if cache.k[slot] != k:
+            if all_k[slot] != k:
                 fill_slot(cache, work.sc, n, k, slot)
-            q = cache.q[slot]
-            zmass = cache.zmass[slot]
-            n_z = cache.n_patterns[slot]
+            q = all_q[slot]
+            zmass = all_zmass[slot]
+            n_z = all_nz[slot]
             table_k = k
         if lam_key != k:  # k or the block changed
             if cz_block[k] != block:
@@ -296,7 +304,7 @@ def ea_pm1_core(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule: 
         x = rng.random() * lam
         first = -1  # the first near slot (-1: not conditioned)
         if x < zmass:
-            pattern = sample_payload_row(rng, n_z, all_prob, all_keep, all_other, slot)
+            pattern = sample_payload(rng, n_z, all_prob, all_keep, all_other, slot)
             m = pattern_m(pattern)
             z = pattern_z(pattern)
             b = pattern_b(pattern)
@@ -306,9 +314,11 @@ def ea_pm1_core(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule: 
             while m < top and (x >= cz[k, m] or cz[k, m] == cz[k, m - 1]):
                 m += 1
             z = 0
-            b = b_given_m(rng, bcum, m)
+            b = 1 if m == 1 else b_given_m(rng, bcum, m)
             first = 0
-            if a > 0 and m > 1:
+            if a > 0 and m == 2:  # weights (k - 1) : a, from the formula below times k(k-1)/h
+                first = 0 if uniform_int(rng, k - 1 + a) < k - 1 else 1
+            elif a > 0 and m > 2:
                 total = 0.0
                 all_far = 1.0
                 for s in range(m):
@@ -328,17 +338,55 @@ def ea_pm1_core(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule: 
             f += z - 1  # Algorithm 1, line 6
             pos = order[idx]
             if z == 1:  # an optimal position mutated: D_i = 1, now near and non-optimal
-                o_pos = order[k + uniform_int(rng, n - k)]
+                o_idx = k + uniform_int(rng, n - k)
+                o_pos = order[o_idx]
                 dist[o_pos] = 1
-                k = move_in(order, where, o_pos, k)
+                order[o_idx] = order[k]  # move_in, written out
+                where[order[k]] = o_idx
+                order[k] = o_pos
+                where[o_pos] = k
+                k += 1
             if idx < a:  # a far position improves: row (1, 0)
                 count[1, 0] += 1
                 top_row = max(top_row, 1)
                 pending += 1
             else:  # Definition 1: a near position steps towards its target
                 dist[pos] -= 1
-                if dist[pos] == 0:
-                    k = move_out(order, where, pos, k)
+                if dist[pos] == 0:  # move_out, written out
+                    k -= 1
+                    i_pos = where[pos]
+                    order[i_pos] = order[k]
+                    where[order[k]] = i_pos
+                    order[k] = pos
+                    where[pos] = k
+        elif m == 2 and z == 0:  # the next commonest: two slots, the first one improving
+            if first == 1:  # (only when a > 0) a far slot, then a near one
+                i0 = uniform_int(rng, a)
+                i1 = a + uniform_int(rng, h)
+            elif first == 0 and a > 0:  # a near slot, then any other
+                i0 = a + uniform_int(rng, h)
+                i1 = uniform_int(rng, k - 1)
+                i1 += i1 >= i0
+            else:  # a = 0: a uniform ordered pair of distinct positions (one draw)
+                i0, i1 = distinct_pair(rng, k)
+            f += 2 - 2 * b  # Algorithm 1, line 6
+            p0 = order[i0]
+            p1 = order[i1]
+            d1 = 3 - 2 * b  # the second slot: +1 (b = 1) or -1 (b = 2), Definition 1
+            if i0 < a or i1 < a:  # the far part as one row
+                fu = int(i0 < a) + int(i1 < a and b == 2)
+                fv = int(i1 < a and b == 1)
+                count[fu, fv] += 1
+                top_row = max(top_row, fu + fv)
+                pending += 1
+            if i1 >= a:
+                dist[p1] += d1
+                if dist[p1] == 0:
+                    k = move_out(order, where, p1, k)
+            if i0 >= a:
+                dist[p0] -= 1
+                if dist[p0] == 0:
+                    k = move_out(order, where, p0, k)
         else:
             # Algorithm 1, lines 3-4: slots are indices into order[:k] (far ones < a), each uniform
             # on its range and redrawn on a repeat (sequential sampling without replacement); near

@@ -132,7 +132,7 @@ def choose(rng: np.random.Generator, order: np.ndarray, where: np.ndarray, lo: i
         swap(order, where, lo + j, lo + j + uniform_int(rng, hi - lo - j))
 
 
-@njit(nogil=True, cache=True, inline="always")
+@njit(nogil=True, cache=True)
 def pick(rng: np.random.Generator, order: np.ndarray, where: np.ndarray, lo: int, hi: int,
          count: int, out: np.ndarray) -> None:
     """``out[:count]`` = a uniform ordered sample without replacement from ``order[lo:hi]``.
@@ -163,7 +163,7 @@ def pick(rng: np.random.Generator, order: np.ndarray, where: np.ndarray, lo: int
             out[j] = order[lo + j]
 
 
-@njit(nogil=True, cache=True, inline="always")
+@njit(nogil=True, cache=True)
 def finish(rng: np.random.Generator, t: int, useful: int, q: float, budget: int
            ) -> tuple[int, bool]:
     """The run reached ``f = 0`` in the open phase: close it (``useful`` useful iterations, each
