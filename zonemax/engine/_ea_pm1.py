@@ -61,18 +61,16 @@ from numba import njit
 
 from zonemax.engine._alias import sample_payload
 from zonemax.engine._pm1_patterns import (
-    MAX_M,
-    Scratch,
     TableCache,
     b_given_m,
     fill_slot,
+    first_near_slot,
     near_masses,
-    new_scratch,
     pattern_b,
     pattern_m,
     pattern_z,
 )
-from zonemax.engine._pm1_rows import CORRECT, Rows, end_block, new_rows
+from zonemax.engine._pm1_rows import CORRECT, end_block, new_work
 from zonemax.engine._random import count_in_window, distinct_pair, phase_trials, uniform_int
 from zonemax.engine._state import (
     NO_BUDGET,
@@ -111,35 +109,6 @@ class BlockRule(NamedTuple):
 
 #: The production rule.
 DEFAULT_RULE = BlockRule(FAR_MIN, SWEEP_MIN, CORRECT)
-
-
-class Work(NamedTuple):
-    """Per-run scratch space of :func:`ea_pm1_core`."""
-
-    sc: Scratch  #: table building
-    rows: Rows  #: pending far rows
-    slot_idx: np.ndarray  #: (MAX_M,) int64, indices into order of one iteration's slots
-    near_pos: np.ndarray  #: (MAX_M,) int64, near positions mutated by one iteration
-    near_up: np.ndarray  #: (MAX_M,) bool, whether each of them steps away from its target
-    opt: np.ndarray  #: (MAX_M,) int64, optimal positions mutated by one iteration
-    cz: np.ndarray  #: (n + 1, MAX_M + 1) float64, near_masses of k for the current a
-    cz_block: np.ndarray  #: (n + 1,) int64, the block for which cz[k] holds
-    lam: np.ndarray  #: (n + 1,) float64, lambda(k) for the current a
-    top: np.ndarray  #: (n + 1,) int64, largest m with positive mass in cz[k]
-    stay: np.ndarray  #: (n + 1,) float64, log(1 - lambda/q): the far-only gap's log-ratio
-    acc: np.ndarray  #: (n + 1,) int64, useful iterations at k whose evaluations are not drawn
-    acc_q: np.ndarray  #: (n + 1,) float64, q(k) of those
-    acc_ks: np.ndarray  #: (n + 1,) int64, the k with acc[k] > 0
-
-
-@njit(nogil=True, cache=True)
-def new_work(n: int) -> Work:
-    """Fresh :class:`Work` for dimension ``n``."""
-    return Work(new_scratch(), new_rows(n), np.empty(MAX_M, np.int64), np.empty(MAX_M, np.int64), np.zeros(MAX_M, np.bool_),
-                np.empty(MAX_M, np.int64), np.zeros((n + 1, MAX_M + 1)),
-                np.full(n + 1, -1, np.int64), np.zeros(n + 1), np.ones(n + 1, np.int64),
-                np.zeros(n + 1), np.zeros(n + 1, np.int64), np.zeros(n + 1),
-                np.zeros(n + 1, np.int64))
 
 
 @njit(nogil=True, cache=True)
@@ -315,24 +284,7 @@ def ea_pm1_core(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule: 
                 m += 1
             z = 0
             b = 1 if m == 1 else b_given_m(rng, bcum, m)
-            first = 0
-            if a > 0 and m == 2:  # weights (k - 1) : a, from the formula below times k(k-1)/h
-                first = 0 if uniform_int(rng, k - 1 + a) < k - 1 else 1
-            elif a > 0 and m > 2:
-                total = 0.0
-                all_far = 1.0
-                for s in range(m):
-                    total += all_far * h / (k - s)
-                    all_far *= (a - s) / (k - s)
-                v = rng.random() * total
-                all_far = 1.0
-                while first < m - 1:
-                    w = all_far * h / (k - first)
-                    if v < w:
-                        break
-                    v -= w
-                    all_far *= (a - first) / (k - first)
-                    first += 1
+            first = first_near_slot(rng, m, a, k) if a > 0 else 0
         if m == 1:  # the commonest case, without the general slot loop: b = 1, z <= 1
             idx = a + uniform_int(rng, h) if first == 0 else uniform_int(rng, k)
             f += z - 1  # Algorithm 1, line 6

@@ -19,6 +19,7 @@ import numpy as np
 from numba import njit
 
 from zonemax.engine._alias import build_alias, fill_payloads
+from zonemax.engine._random import uniform_int
 
 #: Largest number of mutated non-optimal positions kept in the ±1 EA pattern table.  Derivation:
 #: ``P(M >= 21) <= C(k, 21) n^-21 <= (k/n)^21 / 21!`` while the useful probability is
@@ -377,3 +378,32 @@ def near_masses(cache: TableCache, slot: int, k: int, a: int, out: np.ndarray
         acc += w * touch
         out[m] = acc
     return cache.zmass[slot] + acc, top
+
+
+@njit(nogil=True, cache=True)
+def first_near_slot(rng: np.random.Generator, m: int, a: int, k: int) -> int:
+    """The first near slot of a uniform ordered ``m``-sample of the ``k`` non-optimal positions
+    (``a`` far, ``h = k - a >= 1`` near) conditioned on containing a near one: slot ``i`` with
+    probability proportional to ``prod_{s<i} (a - s)/(k - s) * h/(k - i)``.  For ``m = 2``
+    the weights times ``k (k - 1)/h`` are the integers ``k - 1`` and ``a`` (one integer draw)."""
+    h = k - a
+    if m == 1:
+        return 0
+    if m == 2:
+        return 0 if uniform_int(rng, k - 1 + a) < k - 1 else 1
+    total = 0.0
+    all_far = 1.0
+    for s in range(m):
+        total += all_far * h / (k - s)
+        all_far *= (a - s) / (k - s)
+    v = rng.random() * total
+    all_far = 1.0
+    first = 0
+    while first < m - 1:
+        w = all_far * h / (k - first)
+        if v < w:
+            break
+        v -= w
+        all_far *= (a - first) / (k - first)
+        first += 1
+    return first

@@ -38,7 +38,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from zonemax.engine._pm1_patterns import MAX_M, Scratch, TableCache, far_only_law
+from zonemax.engine._pm1_patterns import MAX_M, Scratch, TableCache, far_only_law, new_scratch
 from zonemax.engine._random import binomial_small, distinct_pair, uniform_int, uniform_pair
 
 #: Binomial draws with mean ``n min(p, 1 - p)`` below this use :func:`binomial_small`'s
@@ -265,3 +265,33 @@ def end_block(rng: np.random.Generator, rows: Rows, cache: TableCache, sc: Scrat
     law = cache.far_cond[far_only_law(cache, sc, n, a)]
     top_row = max(top_row, add_far_only(rng, rows, law, a, far_only, cache.bcum))
     apply_rows(rng, rows, dist, order, a, top_row, sweep_min, planted)
+
+
+class Work(NamedTuple):
+    """Per-run scratch space of :func:`zonemax.engine._ea_pm1.ea_pm1_core`."""
+
+    sc: Scratch  #: table building
+    rows: Rows  #: pending far rows
+    slot_idx: np.ndarray  #: (MAX_M,) int64, indices into order of one iteration's slots
+    near_pos: np.ndarray  #: (MAX_M,) int64, near positions mutated by one iteration
+    near_up: np.ndarray  #: (MAX_M,) bool, whether each of them steps away from its target
+    opt: np.ndarray  #: (MAX_M,) int64, optimal positions mutated by one iteration
+    cz: np.ndarray  #: (n + 1, MAX_M + 1) float64, near_masses of k for the current a
+    cz_block: np.ndarray  #: (n + 1,) int64, the block for which cz[k] holds
+    lam: np.ndarray  #: (n + 1,) float64, lambda(k) for the current a
+    top: np.ndarray  #: (n + 1,) int64, largest m with positive mass in cz[k]
+    stay: np.ndarray  #: (n + 1,) float64, log(1 - lambda/q): the far-only gap's log-ratio
+    acc: np.ndarray  #: (n + 1,) int64, useful iterations at k whose evaluations are not drawn
+    acc_q: np.ndarray  #: (n + 1,) float64, q(k) of those
+    acc_ks: np.ndarray  #: (n + 1,) int64, the k with acc[k] > 0
+
+
+@njit(nogil=True, cache=True)
+def new_work(n: int) -> Work:
+    """Fresh :class:`Work` for dimension ``n``."""
+    return Work(new_scratch(), new_rows(n), np.empty(MAX_M, np.int64),
+                np.empty(MAX_M, np.int64), np.zeros(MAX_M, np.bool_),
+                np.empty(MAX_M, np.int64), np.zeros((n + 1, MAX_M + 1)),
+                np.full(n + 1, -1, np.int64), np.zeros(n + 1), np.ones(n + 1, np.int64),
+                np.zeros(n + 1), np.zeros(n + 1, np.int64), np.zeros(n + 1),
+                np.zeros(n + 1, np.int64))
