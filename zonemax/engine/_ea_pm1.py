@@ -143,6 +143,7 @@ def ea_pm1_core(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule: 
     count = rows.by_state  # locals, not tuple fields, in the loop (reference counting)
     slot_idx, near_pos, near_up, opt = work.slot_idx, work.near_pos, work.near_up, work.opt
     cz, cz_block, lam_k, top_k, stay_k = work.cz, work.cz_block, work.lam, work.top, work.stay
+    rho_k = work.rho
     acc, acc_q, acc_ks = work.acc, work.acc_q, work.acc_ks
     acc_n = 0  # number of k in acc_ks
     acc_total = 0  # sum of acc: a lower bound on their evaluations
@@ -175,7 +176,7 @@ def ea_pm1_core(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule: 
                 acc[table_k] += useful
                 acc_total += useful
                 useful = 0
-            slot = k % slots
+            slot = k if k < slots else k % slots  # (no division when every k has a slot)
             if all_k[slot] != k:
                 fill_slot(cache, work.sc, n, k, slot)
             q = all_q[slot]
@@ -185,12 +186,13 @@ def ea_pm1_core(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule: 
         if lam_key != k:  # k or the block changed
             if cz_block[k] != block:
                 lam_k[k], top_k[k] = near_masses(cache, slot, k, a, cz[k])
-                stay_k[k] = math.log1p(-min(lam_k[k] / q, 1.0))
+                rho_k[k] = min(lam_k[k] / q, 1.0)
+                stay_k[k] = math.log1p(-rho_k[k])
                 cz_block[k] = block
             lam = lam_k[k]
             top = top_k[k]
             stay = stay_k[k]
-            rho = lam / q
+            rho = rho_k[k]
             lam_key = k
         stop = False
         if a > 0:

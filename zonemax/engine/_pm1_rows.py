@@ -280,6 +280,7 @@ class Work(NamedTuple):
     cz_block: np.ndarray  #: (n + 1,) int64, the block for which cz[k] holds
     lam: np.ndarray  #: (n + 1,) float64, lambda(k) for the current a
     top: np.ndarray  #: (n + 1,) int64, largest m with positive mass in cz[k]
+    rho: np.ndarray  #: (n + 1,) float64, lambda/q: a useful iteration is not far-only
     stay: np.ndarray  #: (n + 1,) float64, log(1 - lambda/q): the far-only gap's log-ratio
     acc: np.ndarray  #: (n + 1,) int64, useful iterations at k whose evaluations are not drawn
     acc_q: np.ndarray  #: (n + 1,) float64, q(k) of those
@@ -293,5 +294,5 @@ def new_work(n: int) -> Work:
                 np.empty(MAX_M, np.int64), np.zeros(MAX_M, np.bool_),
                 np.empty(MAX_M, np.int64), np.zeros((n + 1, MAX_M + 1)),
                 np.full(n + 1, -1, np.int64), np.zeros(n + 1), np.ones(n + 1, np.int64),
-                np.zeros(n + 1), np.zeros(n + 1, np.int64), np.zeros(n + 1),
+                np.zeros(n + 1), np.zeros(n + 1), np.zeros(n + 1, np.int64), np.zeros(n + 1),
                 np.zeros(n + 1, np.int64))
