@@ -13,20 +13,25 @@ from typing import Any
 import mpmath
 import numpy as np
 import sympy
+from zonemax.proofs_check import certificates as certs
 from zonemax.proofs_check.bounds import pm1_ea_lower, pm1_ea_upper
 from zonemax.proofs_check.core import (
     E_LOWER,
     E_UPPER,
     Claim,
+    Control,
     Method,
     Status,
+    TexRef,
     Verdict,
     above,
     below,
+    decimal,
     evidence,
     exact_e_note,
     iv_frac,
     iv_precision,
+    proved,
 )
 from zonemax.proofs_check.pm1 import OMEGA_PAPER, distance_vectors, pm1_expected_time, pm1_step
 
@@ -96,15 +101,24 @@ def check_cost_lemma(heavy: bool) -> Verdict:
     )
 
 
-def check_omega_margin(heavy: bool) -> Verdict:
-    expr = (_w - 1 - _E * (_w - 1) ** 2).subs(_w, sympy.Rational(6, 5))
-    sym_positive = bool(expr > 0)
-    u = OMEGA_PAPER - 1
-    low, high = u - E_UPPER * u * u, u - E_LOWER * u * u
-    status = Status.HOLDS if low > 0 and sym_positive else Status.FAILS
-    return Verdict(status, "omega - 1 - e(omega-1)^2 = 1/5 - e/25 > 0 at omega = 6/5.",
-                   evidence(exact=sympy.nsimplify(expr), lower=low, upper=high,
-                            sympy_says_positive=sym_positive, e_bounds=exact_e_note()))
+def check_omega_margin(heavy: bool, *, omega: Fraction = OMEGA_PAPER) -> Verdict:
+    """``omega - 1 - e (omega - 1)^2 > 0`` at ``omega`` (the statement: ``omega = 6/5``)."""
+    u = omega - 1
+    low, high = u - E_UPPER * u * u, u - E_LOWER * u * u  # decreasing in e
+    scope = proved(f"the single value omega = {omega}",
+                   "exact rational arithmetic with rational bounds E_LOWER < e < E_UPPER")
+    if low > 0 or high < 0:
+        holds = low > 0
+        cert = certs.arith([certs.check("omega - 1 - e*(omega - 1)**2", ">" if holds else "<",
+                                        "0")], omega=omega)
+        return Verdict(
+            Status.HOLDS if holds else Status.FAILS,
+            f"omega - 1 - e(omega-1)^2 {'>' if holds else '<'} 0 at omega = {omega} "
+            f"(= {decimal(low)} .. {decimal(high)}).",
+            evidence(lower=low, upper=high, e_bounds=exact_e_note()),
+            scope=scope, certificates=(cert,))
+    return Verdict(Status.INCONCLUSIVE, "the e-enclosure cannot decide the sign",
+                   evidence(lower=low, upper=high), scope=scope)
 
 
 def check_omega_printed(heavy: bool) -> Verdict:
@@ -539,68 +553,71 @@ def check_thm4_bound_valid(heavy: bool) -> Verdict:
 CLAIMS: tuple[Claim, ...] = (
     Claim("S3.cost-lemma", 3, "Lemma 1 (= [timo2017, Lemma 13]), eqs. (1)-(2)",
           "If c(T) <= sum_{i in T} q(i) for all T then E[c(S)] <= sum_i q(i) P(i in S); "
-          "likewise with >=.", Method.PROPERTY, check_cost_lemma),
+          "likewise with >=.", (Method.PROPERTY,), check_cost_lemma),
     Claim("S3.omega-margin", 3, "Proof of Theorem 3, 'for omega = 1.2 we obtain ...'",
-          "omega - 1 - e(omega-1)^2 > 0 at omega = 6/5.", Method.EXACT, check_omega_margin,
-          _w - 1 - _E * (_w - 1) ** 2 > 0),
+          "omega - 1 - e(omega-1)^2 > 0 at omega = 6/5.", (Method.EXACT,), check_omega_margin,
+          controls=(Control("omega = 137/100, just past the root 1 + 1/e ~ 1.36788",
+                            {"omega": Fraction(137, 100)}, Status.FAILS),),
+          tex=TexRef(414, 414, r"One can verify that for $\omega=1.2$ we obtain $0.0912687>0$"),
+          formula=_w - 1 - _E * (_w - 1) ** 2 > 0),
     Claim("S3.omega-printed-value", 3, "Proof of Theorem 3, printed value 0.0912687",
-          "At omega = 1.2, omega - 1 - e(omega-1)^2 = 0.0912687 (7 decimals).", Method.EXACT,
+          "At omega = 1.2, omega - 1 - e(omega-1)^2 = 0.0912687 (7 decimals).", (Method.EXACT,),
           check_omega_printed),
     Claim("S3.omega-range", 3, "Proof of Theorem 3, 'any omega > 1 such that ...'",
           "The set of omega > 1 with omega - 1 - e(omega-1)^2 > 0 is (1, 1 + 1/e).",
-          Method.SYMBOLIC, check_omega_range),
+          (Method.SYMBOLIC,), check_omega_range),
     Claim("S3.omega-best", 3, "Proof of Theorem 3, choice of omega",
           "omega = 6/5 is admissible and near the maximiser sqrt(1+1/e) of c/(2 omega).",
-          Method.SYMBOLIC, check_omega_best),
+          (Method.SYMBOLIC,), check_omega_best),
     Claim("S3.power-bound", 3, "Proof of Theorem 3, first display, line 2; Theorem 4; Theorem 5",
-          "(1 - 1/n)^{n-1} >= 1/e for all n >= 1.", Method.SYMBOLIC, check_power_bound,
-          (1 - 1 / _n) ** (_n - 1) >= sympy.exp(-1)),
+          "(1 - 1/n)^{n-1} >= 1/e for all n >= 1.", (Method.SYMBOLIC,), check_power_bound,
+          formula=(1 - 1 / _n) ** (_n - 1) >= sympy.exp(-1)),
     Claim("S3.x0-bound", 3, "Proof of Theorem 3, 'X_0 <= |a|_H omega^{|a|_inf}'",
-          "X_0 = g(0) <= |a|_H omega^{|a|_inf}.", Method.ENUMERATION, check_x0_bound),
+          "X_0 = g(0) <= |a|_H omega^{|a|_inf}.", (Method.ENUMERATION,), check_x0_bound),
     Claim("S3.x-min", 3, "Proof of Theorem 3 / Theorem 2 (x_min)",
-          "The smallest positive value of g is omega - 1.", Method.ENUMERATION, check_x_min),
+          "The smallest positive value of g is omega - 1.", (Method.ENUMERATION,), check_x_min),
     Claim("S3.e1-first-line", 3, "Proof of Theorem 3, first display, line 1",
           "E[X_t - X_{t+1} | E1] P(E1) >= sum_{i not in O} 1/(2n)(1-1/n)^{n-1}"
-          "((omega^{d_i}-1) - (omega^{d_i-1}-1)).", Method.ENUMERATION, check_e1_first_line),
+          "((omega^{d_i}-1) - (omega^{d_i-1}-1)).", (Method.ENUMERATION,), check_e1_first_line),
     Claim("S3.e1-chain", 3, "Proof of Theorem 3, first display, lines 2-5",
-          "... >= (omega-1)/(2 omega n e) sum_{i=1}^n (omega^{d_i} - 1).", Method.ENUMERATION,
+          "... >= (omega-1)/(2 omega n e) sum_{i=1}^n (omega^{d_i} - 1).", (Method.ENUMERATION,),
           check_e1_chain),
     Claim("S3.pair-identity", 3, "Proof of Theorem 3, change of potential of a pair",
           "omega^{d+1} - omega^d + omega^{d-1} - omega^d = omega^d (omega-1)^2/omega.",
-          Method.SYMBOLIC, check_pair_identity,
-          sympy.Eq(_w ** (_d + 1) - 2 * _w**_d + _w ** (_d - 1), _w**_d * (_w - 1) ** 2 / _w)),
+          (Method.SYMBOLIC,), check_pair_identity,
+          formula=sympy.Eq(_w ** (_d + 1) - 2 * _w**_d + _w ** (_d - 1), _w**_d * (_w - 1) ** 2 / _w)),
     Claim("S3.pair-correct-position", 3, "Proof of Theorem 3, pair with a correct position",
           "omega - 1 + omega^{d'-1} - omega^{d'} = (1 - omega^{d'-1})(omega-1) < omega^{d_i}"
-          "(omega-1)^2/omega.", Method.SYMBOLIC, check_pair_correct),
+          "(omega-1)^2/omega.", (Method.SYMBOLIC,), check_pair_correct),
     Claim("S3.uniform-on-A", 3, "Proof of Theorem 3, 'Y(S) is the uniform distribution on A(S)'",
           "Conditional on mutating exactly S, Y is uniform on the accepted offspring A(S).",
-          Method.ENUMERATION, check_uniform_on_a_s),
+          (Method.ENUMERATION,), check_uniform_on_a_s),
     Claim("S3.cS-bound", 3, "Proof of Theorem 3, display defining c(S)",
           "c(S) <= (1/2) sum_{i in S} omega^{d_i} (omega-1)^2/omega for |S| >= 2.",
-          Method.ENUMERATION, check_cs_bound),
+          (Method.ENUMERATION,), check_cs_bound),
     Claim("S3.e2-bound", 3, "Proof of Theorem 3, 'Using Lemma 1, we get'",
           "E[g(Y) - g(x) | E2] <= (omega-1)^2/(2 omega n) sum_i omega^{d_i}.",
-          Method.ENUMERATION, check_e2_bound),
+          (Method.ENUMERATION,), check_e2_bound),
     Claim("S3.total-line", 3, "Proof of Theorem 3, 'In total we get', first inequality",
           "E[g(x) - g(Y)] >= (omega-1)/(2 omega n e) sum_{i=1}^n omega^{d_i} - (omega-1)^2/"
-          "(2 omega n) sum_{i=1}^n omega^{d_i}.", Method.ENUMERATION, check_total_line),
+          "(2 omega n) sum_{i=1}^n omega^{d_i}.", (Method.ENUMERATION,), check_total_line),
     Claim("S3.drift-final", 3, "Proof of Theorem 3, 'In total', conclusion",
           "E[g(x) - g(Y)] >= c/(2 omega n) g(x) with c = (omega-1-e(omega-1)^2)/e.",
-          Method.ENUMERATION, check_drift_final),
+          (Method.ENUMERATION,), check_drift_final),
     Claim("S3.thm3-explicit", 3, "Theorem 3 via Theorem 2 (explicit constant)",
-          "E[T] <= (1 + ln(X_0/(omega-1))) 2 omega n / c.", Method.EXACT, check_thm3_bound),
+          "E[T] <= (1 + ln(X_0/(omega-1))) 2 omega n / c.", (Method.EXACT,), check_thm3_bound),
     Claim("S3.thm4-drift", 3, "Proof of Theorem 4, 'drift in the right direction is at most 1/n'",
-          "For the position with |a_j| = |a|_inf, E[d_j - d_j'] <= 1/n.", Method.ENUMERATION,
+          "For the position with |a_j| = |a|_inf, E[d_j - d_j'] <= 1/n.", (Method.ENUMERATION,),
           check_thm4_drift),
     Claim("S3.thm4-unmodified", 3, "Proof of Theorem 4, display with t = (n-1) ln|a|_H",
-          "1 - (1 - (1-1/n)^{(n-1) ln|a|_H})^{|a|_H} >= 1/2.", Method.INTERVAL,
+          "1 - (1 - (1-1/n)^{(n-1) ln|a|_H})^{|a|_H} >= 1/2.", (Method.INTERVAL,),
           check_thm4_unmodified),
     Claim("S3.thm4-log-base", 3, "Proof of Theorem 4, 'P(T >= (n-1) log(|a|_H)) >= 1/2'",
-          "P(T >= (n-1) log|a|_H) >= 1/2 (log as printed).", Method.INTERVAL,
+          "P(T >= (n-1) log|a|_H) >= 1/2 (log as printed).", (Method.INTERVAL,),
           check_thm4_log_base),
     Claim("S3.thm4-last-steps", 3, "Proof of Theorem 4, last lines",
           "1 - (1-1/|a|_H)^{|a|_H} >= 1 - 1/e >= 1/2 and E[T] >= t P(T >= t).",
-          Method.SYMBOLIC, check_thm4_last_steps),
+          (Method.SYMBOLIC,), check_thm4_last_steps),
     Claim("S3.thm4-explicit", 3, "Theorem 4 (explicit constants)",
-          "E[T] >= max(n |a|_inf, (n-1) ln(|a|_H)/2).", Method.EXACT, check_thm4_bound_valid),
+          "E[T] >= max(n |a|_inf, (n-1) ln(|a|_H)/2).", (Method.EXACT,), check_thm4_bound_valid),
 )

@@ -52,6 +52,6 @@ def run_claims(only: Iterable[str] | None = None, *, heavy: bool = False
     results = []
     for claim in select_claims(only):
         start = time.perf_counter()
-        verdict = claim.check(heavy)
+        verdict = claim.run(heavy)
         results.append(ClaimResult(claim, verdict, time.perf_counter() - start))
     return tuple(results)

@@ -25,7 +25,7 @@ def test_json(capsys: pytest.CaptureFixture[str]) -> None:
     records = json.loads(capsys.readouterr().out)
     assert records[0]["id"] == "S3.omega-margin"
     assert records[0]["verdict"] == "holds"
-    assert records[0]["method"] == "exact rational"
+    assert records[0]["method"] == "exact rational arithmetic"
 
 
 def test_markdown(capsys: pytest.CaptureFixture[str]) -> None:
