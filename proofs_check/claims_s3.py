@@ -621,3 +621,31 @@ CLAIMS: tuple[Claim, ...] = (
     Claim("S3.thm4-explicit", 3, "Theorem 4 (explicit constants)",
           "E[T] >= max(n |a|_inf, (n-1) ln(|a|_H)/2).", (Method.EXACT,), check_thm4_bound_valid),
 )
+
+#: The recorded verdict of every claim of this module (a change is a regression or a
+#: deliberate, reviewed correction; tests and ``zonemax verify`` compare against it).
+EXPECTED: dict[str, Status] = {
+    "S3.cost-lemma": Status.HOLDS,
+    "S3.omega-margin": Status.HOLDS,
+    "S3.omega-printed-value": Status.HOLDS,
+    "S3.omega-range": Status.HOLDS,
+    "S3.omega-best": Status.HOLDS,
+    "S3.power-bound": Status.HOLDS,
+    "S3.x0-bound": Status.HOLDS,
+    "S3.x-min": Status.HOLDS,
+    "S3.e1-first-line": Status.HOLDS,
+    "S3.e1-chain": Status.HOLDS,
+    "S3.pair-identity": Status.HOLDS,
+    "S3.pair-correct-position": Status.CAVEAT,
+    "S3.uniform-on-A": Status.FAILS,
+    "S3.cS-bound": Status.HOLDS,
+    "S3.e2-bound": Status.CAVEAT,
+    "S3.total-line": Status.FAILS,
+    "S3.drift-final": Status.HOLDS,
+    "S3.thm3-explicit": Status.HOLDS,
+    "S3.thm4-drift": Status.HOLDS,
+    "S3.thm4-unmodified": Status.HOLDS,
+    "S3.thm4-log-base": Status.CAVEAT,
+    "S3.thm4-last-steps": Status.HOLDS,
+    "S3.thm4-explicit": Status.HOLDS,
+}

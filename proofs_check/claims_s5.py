@@ -474,3 +474,27 @@ CLAIMS: tuple[Claim, ...] = (
     Claim("S5.lemma7-theta", 5, "Lemma 7 statement",
           "Theta(n log|a|_1) for constants alpha, beta.", (Method.SYMBOLIC,), check_lemma7_theta),
 )
+
+#: The recorded verdict of every claim of this module (a change is a regression or a
+#: deliberate, reviewed correction; tests and ``zonemax verify`` compare against it).
+EXPECTED: dict[str, Status] = {
+    "S5.example-conditions": Status.HOLDS,
+    "S5.feasible-region": Status.HOLDS,
+    "S5.redundant-conditions": Status.HOLDS,
+    "S5.beta-range": Status.CAVEAT,
+    "S5.cp-uniform": Status.HOLDS,
+    "S5.drift-delta": Status.HOLDS,
+    "S5.velocity-domain": Status.CAVEAT,
+    "S5.case1": Status.HOLDS,
+    "S5.case2": Status.CAVEAT,
+    "S5.case2-strictness": Status.CAVEAT,
+    "S5.case2-cap": Status.CAVEAT,
+    "S5.case3": Status.HOLDS,
+    "S5.case4": Status.HOLDS,
+    "S5.case5": Status.CAVEAT,
+    "S5.initial-potential": Status.HOLDS,
+    "S5.lemma7-coupon": Status.HOLDS,
+    "S5.lemma7-velocity": Status.CAVEAT,
+    "S5.lemma7-combination": Status.HOLDS,
+    "S5.lemma7-theta": Status.CAVEAT,
+}

@@ -138,3 +138,13 @@ CLAIMS: tuple[Claim, ...] = (
           "For small r a lot of time is wasted on attempting larger jumps.", (Method.INTERVAL,),
           check_usable_mass),
 )
+
+#: The recorded verdict of every claim of this module (a change is a regression or a
+#: deliberate, reviewed correction; tests and ``zonemax verify`` compare against it).
+EXPECTED: dict[str, Status] = {
+    "S6.rls-hypotheses": Status.FAILS,
+    "S6.rls-drift": Status.FAILS,
+    "S6.heavy-hypotheses": Status.CAVEAT,
+    "S6.bounded-space": Status.CAVEAT,
+    "S6.heavy-usable-mass": Status.HOLDS,
+}

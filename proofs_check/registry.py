@@ -8,13 +8,14 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 
-from zonemax.proofs_check import claims_s3, claims_s4, claims_s5, claims_s6
+from zonemax.proofs_check import claims_s3, claims_s4, claims_s5, claims_s6, claims_s12
 from zonemax.proofs_check.core import Claim, ClaimResult
 
-#: Every claim, in paper order (Sections 1-2 and 4 live in claims_s4).
+#: Every claim, in paper order.
 CLAIMS: tuple[Claim, ...] = tuple(
     sorted(
-        (*claims_s4.CLAIMS, *claims_s3.CLAIMS, *claims_s5.CLAIMS, *claims_s6.CLAIMS),
+        (*claims_s12.CLAIMS, *claims_s3.CLAIMS, *claims_s4.CLAIMS, *claims_s5.CLAIMS,
+         *claims_s6.CLAIMS),
         key=lambda c: c.section,
     )
 )
