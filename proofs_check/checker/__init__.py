@@ -58,7 +58,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import data, heavy, pm1, rls  # noqa: F401  (register quantities and kinds)
+from . import algorithms, data, heavy, pm1, rls  # noqa: F401  (register quantities and kinds)
 from .kinds import KINDS, TRUSTED_KINDS, CertificateError
 
 FORMAT = "zonemax-certificate/1"
