@@ -41,6 +41,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import mpmath
@@ -144,6 +145,15 @@ class Severity(StrEnum):
 
 #: The paper's LaTeX source, relative to the repository root's parent (``../shared``).
 PAPER_TEX = "shared/paper/integer-onemax-run-time-bounds.tex"
+
+
+def default_tex() -> Path | None:
+    """The paper's TeX beside a source checkout (``<repo>/../shared/paper/...``), if it exists.
+
+    An installed copy has no repository around it: then ``None`` (pass the path explicitly).
+    """
+    path = Path(__file__).resolve().parents[2] / PAPER_TEX
+    return path if path.is_file() else None
 
 
 @dataclass(frozen=True)
