@@ -236,6 +236,11 @@ def _quote(text: str) -> str:
     return " ".join(text.split())
 
 
+def _cell(text: str) -> str:
+    """Text for a markdown table cell (a '|' would end the cell)."""
+    return _quote(text).replace("|", "\\|")
+
+
 def format_markdown(results: Sequence[ClaimResult], editorial: Sequence[Editorial] = ()) -> str:
     """An errata sheet for a reader who has only the paper.
 
@@ -304,8 +309,8 @@ def format_markdown(results: Sequence[ClaimResult], editorial: Sequence[Editoria
     lines += ["## Editorial (typos and text-only findings; not verdicts, not counted)", ""]
     if editorial:
         lines += ["| entry | TeX lines | printed | finding | correction |", "|---|---|---|---|---|"]
-        lines += [f"| `{e.id}` | {e.tex.lines} | `{_quote(e.tex.quote)}` | {e.finding} | "
-                  f"{e.correction} |" for e in editorial]
+        lines += [f"| `{e.id}` | {e.tex.lines} | `{_cell(e.tex.quote)}` | {_cell(e.finding)} | "
+                  f"{_cell(e.correction)} |" for e in editorial]
     else:
         lines.append("None.")
     lines += ["", "## Verified claims", ""]
