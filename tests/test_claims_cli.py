@@ -41,6 +41,19 @@ def test_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert doc["editorial"] == []  # --only: the editorial list belongs to the full report
 
 
+@pytest.fixture
+def small_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command's full-registry paths, run on :data:`SUBSET` (a full run is tested once, in
+    proofs_check/tests/test_claims.py)."""
+    from zonemax import proofs_check
+
+    real = proofs_check.run_claims
+    monkeypatch.setattr(proofs_check, "run_claims",
+                        lambda only=None, heavy=False: real(SUBSET if only is None else only,
+                                                            heavy=heavy))
+
+
+@pytest.mark.usefixtures("small_registry")
 def test_markdown(capsys: pytest.CaptureFixture[str]) -> None:
     assert _run(["--format", "markdown"]) == 0
     out = capsys.readouterr().out
@@ -91,6 +104,7 @@ def test_check_without_tex_reports_text_not_checked(tmp_path: Path,
     assert "NOT checked: text 1 (no TeX found; pass --tex" in capsys.readouterr().out
 
 
+@pytest.mark.usefixtures("small_registry")
 def test_full_certificates_include_editorial_text(tmp_path: Path,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     from zonemax.proofs_check import EDITORIAL

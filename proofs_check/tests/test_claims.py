@@ -33,9 +33,11 @@ from zonemax.proofs_check.checker import check_directory
 from zonemax.proofs_check.core import Claim, ClaimResult, Method, TexRef
 from zonemax.proofs_check.expected import EXPECTED
 from zonemax.proofs_check.report import scope_text
+from zonemax.proofs_check.summary import current_block, render_summary, replace_block
 
 TEX = Path(__file__).resolve().parents[3] / "shared" / "paper" / \
     "integer-onemax-run-time-bounds.tex"
+README = Path(__file__).resolve().parents[2] / "README.md"
 
 # ------------------------------------------------------------------------------------------
 # TEMPORARY ALLOW-LIST -- for the lead: EMPTY THIS SET WHEN MERGING the claims-s3, claims-s4 and
@@ -275,6 +277,16 @@ def test_markdown_is_an_errata_sheet(results: tuple[ClaimResult, ...]) -> None:
         assert f"`{e.id}`" in editorial and f"`{e.id}`" not in findings + verified
     assert "holds on the checked range" in verified  # a finite check reads as one
     assert "**Scope:** " in findings and "*Scope:* " in verified
+
+
+def test_readme_block_is_the_generated_summary(results: tuple[ClaimResult, ...]) -> None:
+    """The README's 'What zonemax found' findings are generated from the registry."""
+    readme = README.read_text(encoding="utf-8")
+    expected = replace_block(readme, render_summary(results, EDITORIAL))
+    assert current_block(readme) == current_block(expected), (
+        "README.md's claims summary is stale: run "
+        "`python -m zonemax.proofs_check.summary --write README.md`")
+    assert readme == expected  # nothing outside the block differs
 
 
 # ------------------------------------------------------------------------------- selection

@@ -1,23 +1,11 @@
-"""The README's summary of the findings is generated from the registry, not typed by hand."""
+"""The README's summary generator (the README itself is compared in test_claims.py, which has a
+full run of the registry at hand)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from zonemax.proofs_check import EDITORIAL, run_claims
-from zonemax.proofs_check.summary import END, START, current_block, render_summary, replace_block
-
-README = Path(__file__).resolve().parents[2] / "README.md"
-
-
-def test_readme_block_is_the_generated_summary() -> None:
-    readme = README.read_text(encoding="utf-8")
-    expected = replace_block(readme, render_summary(run_claims(), EDITORIAL))
-    assert current_block(readme) == current_block(expected), (
-        "README.md's claims summary is stale: run "
-        "`python -m zonemax.proofs_check.summary --write README.md`")
-    assert readme == expected  # nothing outside the block changes
+from zonemax.proofs_check.summary import END, START, render_summary, replace_block
 
 
 def test_summary_lists_findings_most_severe_first() -> None:
