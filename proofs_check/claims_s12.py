@@ -272,7 +272,7 @@ def check_alg2_loop(heavy: bool, *, reset: bool = True) -> Verdict:
                 key = _alg2_pass(x, v, choices, signs, reset)
                 law[key] = law.get(key, Fraction(0)) + p
                 cases += 1
-        prose = {}
+        prose: dict[tuple[int, tuple[int, ...]], Fraction] = {}
         for i in range(n):  # the prose: one uniformly chosen i, -/+ floor(v_i) with prob. 1/2
             for sign in (-1, 1):
                 key = _alg2_pass(x, v, (i,), (sign,), True)
@@ -308,7 +308,8 @@ def check_alg2_loop(heavy: bool, *, reset: bool = True) -> Verdict:
         evidence(n_range=f"1..{n_max}", x="(0, 1, ..., n-1)", v=_ALG2_VELOCITIES[:n_max],
                  law="exact rationals over all (2n)^n choices of positions and signs"),
         scope=exhaustive("every n >= 1, every x, v", f"n = 1..{n_max} with x = (0..n-1), v = "
-                         f"{_ALG2_VELOCITIES[:n_max]}: all (2n)^n pass sequences", cases),
+                         f"({', '.join(str(q) for q in _ALG2_VELOCITIES[:n_max])}): all (2n)^n "
+                         f"pass sequences", cases),
         certificates=cert_list)
 
 
@@ -524,7 +525,7 @@ def check_target_count(heavy: bool, *, per_position: str = "m") -> Verdict:
         f"of order m^(n-1) for fixed n.)  The conclusion drawn from it, an information-theoretic "
         f"lower bound Omega(n log|a|_inf), is unaffected (S1.target-count-bound).",
         evidence(count="(2m+1)^n", ratio_per_position=r,
-                 enumerated=f"n, m in 1..3: count = (2m+1)^n"),
+                 enumerated="n, m in 1..3: count = (2m+1)^n"),
         evidence(m=m0, n=n0, count=(2 * m0 + 1) ** n0, g_of_m_pow_n=Fraction(str(g.subs(_m, m0)))
                  ** n0, ratio=r0**n0),
         scope=proved(quantifier, f"(2m+1)^n / g(m)^n = {r0}^n at m = {m0} is unbounded in n"),
@@ -539,9 +540,10 @@ def check_target_bound(heavy: bool, *, k: Fraction = Fraction(2)) -> Verdict:
     bad = next((m for m in range(1, 10**4) if 2 * m + 1 < k * m), None)
     n_max, m_max = (8, 64) if heavy else (6, 16)
     if bad is None and k <= 2:
+        slope = "0" if k == 2 else f"({2 - k}) m"
         return Verdict(
             Status.HOLDS,
-            f"(2m+1)^n >= ({k} m)^n for all n, m >= 1, since 2m + 1 - {k} m = ({2 - k}) m + 1 >= 1;"
+            f"(2m+1)^n >= ({k} m)^n for all n, m >= 1, since 2m + 1 - {k} m = {slope} + 1 >= 1;"
             f" so log2 #targets >= n log2({k} m) >= n log2|a|_inf: about n log2|a|_inf bits are "
             f"needed, the introduction's information-theoretic lower bound Omega(n log|a|_inf).",
             evidence(per_position=f"2m + 1 - {k} m = {2 - k} m + 1"),
