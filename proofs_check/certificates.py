@@ -3,7 +3,7 @@
 Claims build :class:`~zonemax.proofs_check.core.Certificate` objects with the helpers below
 (exact values become the checker's JSON encoding: ints, ``"p/q"`` strings, lists, and
 ``{"lo": ..., "hi": ...}`` intervals); :func:`write_certificates` writes one file per verdict in
-the checker's format.
+the checker's format, and the editorial entries' text certificates into a sub-directory.
 """
 
 from __future__ import annotations
@@ -14,10 +14,14 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from zonemax.proofs_check.core import PAPER_TEX, Certificate, ClaimResult, TexRef
+from zonemax.proofs_check.core import PAPER_TEX, Certificate, ClaimResult, Editorial, TexRef
 
 #: The format tag the checker expects.
 FORMAT = "zonemax-certificate/1"
+#: Status of an editorial entry's file (a text finding, not a verdict).
+EDITORIAL_STATUS = "editorial"
+#: Sub-directory for the editorial entries' text certificates (kept apart from the verdicts).
+EDITORIAL_DIR = "editorial"
 
 
 def value(x: Any) -> Any:
@@ -90,7 +94,7 @@ def _enc(x: Any) -> Any:
 
 
 def file_record(result: ClaimResult) -> dict[str, Any]:
-    """The checker's file for one verdict."""
+    """The checker's file for one verdict (its certificates plus the claim's printed text)."""
     c, v = result.claim, result.verdict
     certs = [*v.certificates]
     if c.tex is not None:
@@ -101,6 +105,10 @@ def file_record(result: ClaimResult) -> dict[str, Any]:
         "claim": c.id,
         "statement": c.statement,
         "status": str(v.status),
+        "reading": v.reading,
+        "method": c.method,
+        "severity": None if c.severity is None else str(c.severity),
+        "fix_claim": c.fix_claim,
         "coverage": None if scope is None else str(scope.coverage),
         "quantifier": None if scope is None else scope.quantifier,
         "covered": None if scope is None else scope.covered,
@@ -110,13 +118,49 @@ def file_record(result: ClaimResult) -> dict[str, Any]:
     }
 
 
-def write_certificates(results: Iterable[ClaimResult], directory: Path) -> list[Path]:
-    """Write one ``<claim id>.json`` per result into ``directory`` (created if needed)."""
+def editorial_record(entry: Editorial) -> dict[str, Any]:
+    """The checker's file for one editorial entry: its text certificate only (not a verdict)."""
+    return {
+        "format": FORMAT,
+        "claim": entry.id,
+        "statement": entry.finding,
+        "status": EDITORIAL_STATUS,
+        "correction": entry.correction,
+        "paper": PAPER_TEX,
+        "certificates": [{"kind": "text", **text(entry.tex).data}],
+    }
+
+
+def is_certificate_file(path: Path) -> bool:
+    """Whether ``path`` is a file this module wrote (a JSON object with :data:`FORMAT`)."""
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(doc, dict) and doc.get("format") == FORMAT
+
+
+def _write(path: Path, record: Mapping[str, Any]) -> Path:
+    path.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return path
+
+
+def write_certificates(results: Iterable[ClaimResult], directory: Path,
+                       editorial: Iterable[Editorial] = ()) -> list[Path]:
+    """Write one ``<claim id>.json`` per verdict into ``directory`` and one per editorial entry
+    into ``directory/editorial`` (both created if needed); returns the paths written.
+
+    Certificate files of an earlier run (recognised by :data:`FORMAT`) are removed first, so
+    the directory holds exactly this run's certificates; other files are left alone.
+    """
     directory.mkdir(parents=True, exist_ok=True)
-    paths = []
-    for r in results:
-        path = directory / f"{r.claim.id}.json"
-        path.write_text(json.dumps(file_record(r), indent=1, ensure_ascii=False) + "\n",
-                        encoding="utf-8")
-        paths.append(path)
+    sub = directory / EDITORIAL_DIR
+    for old in [*directory.glob("*.json"), *sub.glob("*.json")]:
+        if is_certificate_file(old):
+            old.unlink()
+    paths = [_write(directory / f"{r.claim.id}.json", file_record(r)) for r in results]
+    entries = list(editorial)
+    if entries:
+        sub.mkdir(exist_ok=True)
+        paths += [_write(sub / f"{e.id}.json", editorial_record(e)) for e in entries]
     return paths

@@ -41,6 +41,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import mpmath
@@ -48,8 +49,10 @@ import sympy
 
 
 class Status(StrEnum):
-    """The verdicts.  ``CAVEAT`` is being retired: a true-in-substance but imprecise statement
-    is registered as the printed reading (``fails``, severity ``imprecise``) plus its fix."""
+    """The verdicts.  ``CAVEAT`` is retired: a true-in-substance but imprecise statement is
+    registered as the printed reading (``fails``, severity ``imprecise``) plus its fix.  The
+    member stays only until every section's port is merged (``proofs_check/tests/test_claims.py``
+    already rejects it outside its temporary allow-list); then it is removed."""
 
     HOLDS = "holds"
     CAVEAT = "holds-with-caveat"
@@ -144,6 +147,15 @@ class Severity(StrEnum):
 
 #: The paper's LaTeX source, relative to the repository root's parent (``../shared``).
 PAPER_TEX = "shared/paper/integer-onemax-run-time-bounds.tex"
+
+
+def default_tex() -> Path | None:
+    """The paper's TeX beside a source checkout (``<repo>/../shared/paper/...``), if it exists.
+
+    An installed copy has no repository around it: then ``None`` (pass the path explicitly).
+    """
+    path = Path(__file__).resolve().parents[2] / PAPER_TEX
+    return path if path.is_file() else None
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
 """The registry of all claims (an immutable tuple) and the runner.
 
-``CLAIMS`` is assembled once from the per-section modules; nothing is registered at run time.
+``CLAIMS`` (and ``EDITORIAL``, the text-only findings) are assembled once from the per-section
+modules; nothing is registered at run time.
 """
 
 from __future__ import annotations
@@ -9,15 +10,20 @@ import time
 from collections.abc import Iterable
 
 from zonemax.proofs_check import claims_s3, claims_s4, claims_s5, claims_s6, claims_s12
-from zonemax.proofs_check.core import Claim, ClaimResult
+from zonemax.proofs_check.core import Claim, ClaimResult, Editorial
+
+_SECTIONS = (claims_s12, claims_s3, claims_s4, claims_s5, claims_s6)
 
 #: Every claim, in paper order.
 CLAIMS: tuple[Claim, ...] = tuple(
-    sorted(
-        (*claims_s12.CLAIMS, *claims_s3.CLAIMS, *claims_s4.CLAIMS, *claims_s5.CLAIMS,
-         *claims_s6.CLAIMS),
-        key=lambda c: c.section,
-    )
+    sorted((c for module in _SECTIONS for c in module.CLAIMS), key=lambda c: c.section)
+)
+
+#: Every editorial entry (typos and other text-only findings; never counted as verdicts), in
+#: paper order.  A section module without an ``EDITORIAL`` tuple contributes none.
+EDITORIAL: tuple[Editorial, ...] = tuple(
+    sorted((e for module in _SECTIONS for e in getattr(module, "EDITORIAL", ())),
+           key=lambda e: (e.section, e.tex.first))
 )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from zonemax.proofs_check import run_claims
+from zonemax.proofs_check.registry import EDITORIAL
 from zonemax.stats_tests.machinery import TestOutcome
 from zonemax.stats_tests.suite import FamilyResult
 
@@ -26,3 +27,33 @@ def test_report_ok_and_exit_semantics() -> None:
     missed = VerifyReport(claims, 0.1, (_family(False),),
                           (PowerRow("bug", "pm1", False, ()),))
     assert not missed.ok and "MISSED" in missed.render()
+
+
+def test_claims_section_uses_the_verdict_vocabulary() -> None:
+    claims = run_claims(["S2.alg2-loop", "S2.thm1-lemma7", "S2.thm1-lemma7-stopped",
+                         "S1.target-count"])
+    text = VerifyReport(claims, 0.1, (_family(False),)).render()
+    section = text[text.index("== 1."):text.index("== 2.")]
+    assert "holds-with-caveat" not in section
+    assert ("verdicts: fails: 2, inconclusive: 0, holds: 2 (proved: 1, on the checked range: 1, "
+            "on the sample: 0)") in section
+    assert ("findings by severity: proof gap with a checked repair: 1, imprecise but "
+            "harmless: 1") in section
+    assert f"editorial entries (typos, text-only; not counted): {len(EDITORIAL)}" in section
+    # most severe first, each with its reading and severity
+    assert section.index("S2.thm1-lemma7 ") < section.index("S1.target-count ")
+    assert "fails [proof gap with a checked repair]" in section
+    quiet = VerifyReport(claims, 0.1, (_family(False),)).render(quiet=True)
+    assert "S1.target-count " not in quiet and "(2 more findings; see `zonemax claims`)" in quiet
+
+
+def test_a_changed_verdict_is_a_regression() -> None:
+    from dataclasses import replace
+
+    from zonemax.proofs_check.core import ClaimResult, Status
+
+    (r,) = run_claims(["S2.alg2-loop"])
+    flipped = ClaimResult(r.claim, replace(r.verdict, status=Status.FAILS), r.seconds)
+    report = VerifyReport((flipped,), 0.1, (_family(False),))
+    assert report.verdict_regressions == ("S2.alg2-loop",) and not report.ok
+    assert "REGRESSION" in report.render()

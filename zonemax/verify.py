@@ -13,8 +13,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from zonemax.proofs_check import ClaimResult, run_claims, totals
-from zonemax.proofs_check.core import Status
+from zonemax.proofs_check.core import Severity, Status
 from zonemax.proofs_check.expected import EXPECTED
+from zonemax.proofs_check.registry import EDITORIAL
+from zonemax.proofs_check.report import by_severity, finding_key, holds_by_coverage
 from zonemax.stats_tests import SUITE_ALPHA
 from zonemax.stats_tests.families import run as run_family_by_name
 from zonemax.stats_tests.implementations import PLANTED, REFERENCE, Implementation
@@ -59,6 +61,8 @@ class VerifyReport:
 
     @property
     def verdict_regressions(self) -> tuple[str, ...]:
+        """Claims whose verdict differs from the one recorded next to their registration
+        (``proofs_check/expected.py`` gathers them), or that have no recorded verdict."""
         return tuple(r.claim.id for r in self.claims
                      if EXPECTED.get(r.claim.id) is not r.verdict.status)
 
@@ -68,30 +72,54 @@ class VerifyReport:
         return (all(f.ok for f in self.families) and not self.verdict_regressions
                 and power_ok)
 
-    def render(self, quiet: bool = False) -> str:
-        lines: list[str] = []
-        counts = totals(self.claims)
-        lines.append("zonemax verify: 'Run Time Bounds for Integer-Valued OneMax Functions' "
-                     "(arXiv:2307.11855)")
-        lines.append("")
-        lines.append(f"== 1. Claims of the paper, checked by machine ({len(self.claims)} claims, "
-                     f"{self.claims_seconds:.1f} s)")
-        lines.append("   " + ", ".join(f"{k}: {v}" for k, v in counts.items()))
-        for status, title in ((Status.FAILS, "false in the paper"),
-                              (Status.CAVEAT, "true with a caveat")):
-            rows = [r for r in self.claims if r.verdict.status is status]
-            if rows:
-                lines.append(f"   {title}:")
-                for r in rows if not quiet or status is Status.FAILS else []:
-                    lines.append(f"     {r.claim.id:<26} {r.verdict.summary[:110]}")
-                if quiet and status is Status.CAVEAT:
-                    lines.append(f"     ({len(rows)} claims; see `zonemax claims`)")
+    def _render_claims(self, quiet: bool) -> list[str]:
+        """Section 1: verdicts by status (holds by coverage), findings by severity, the
+        findings themselves (most severe first; ``quiet``: only 'false as stated'), and the
+        regression check.  Editorial entries are counted apart, never as verdicts."""
+        lines = [f"== 1. Claims of the paper, checked by machine ({len(self.claims)} claims, "
+                 f"{self.claims_seconds:.1f} s)"]
+        holds = holds_by_coverage(self.claims)
+        verdicts = []
+        for status, n in totals(self.claims).items():
+            if status == str(Status.HOLDS):
+                split = ", ".join(f"{k}: {v}" for k, v in holds.items())
+                verdicts.append(f"{status}: {n} ({split})")
+            else:
+                verdicts.append(f"{status}: {n}")
+        lines.append("   verdicts: " + ", ".join(verdicts))
+        severity = by_severity(self.claims)
+        if severity:
+            lines.append("   findings by severity: "
+                         + ", ".join(f"{k}: {v}" for k, v in severity.items()))
+        lines.append(f"   editorial entries (typos, text-only; not counted): {len(EDITORIAL)}")
+        findings = sorted((r for r in self.claims if r.verdict.status is not Status.HOLDS),
+                          key=finding_key)
+        shown = [r for r in findings if not quiet or r.claim.severity is Severity.FALSE]
+        if findings:
+            lines.append("   findings, most severe first:")
+        for r in shown:
+            label = r.claim.severity or "severity not assessed"
+            lines.append(f"     {r.claim.id:<28} {r.verdict.reading} [{label}]: "
+                         f"{r.verdict.summary[:110]}")
+        if len(shown) < len(findings):
+            lines.append(f"     ({len(findings) - len(shown)} more findings; see "
+                         f"`zonemax claims`)")
         if self.verdict_regressions:
             lines.append("   REGRESSION: verdicts differ from proofs_check/expected.py for "
                          + ", ".join(self.verdict_regressions))
         else:
             lines.append("   every verdict matches the recorded one (proofs_check/expected.py)")
-        lines.append("   full table: zonemax claims; errata sheet: zonemax claims --format markdown")
+        lines.append("   full listing: zonemax claims; errata sheet: zonemax claims --format "
+                     "markdown; certificates: zonemax claims --certificates DIR && zonemax "
+                     "claims --check DIR")
+        return lines
+
+    def render(self, quiet: bool = False) -> str:
+        lines: list[str] = []
+        lines.append("zonemax verify: 'Run Time Bounds for Integer-Valued OneMax Functions' "
+                     "(arXiv:2307.11855)")
+        lines.append("")
+        lines.extend(self._render_claims(quiet))
         lines.append("")
         n_tests = sum(len(f.outcomes) for f in self.families)
         n_rej = sum(sum(f.rejected) for f in self.families)

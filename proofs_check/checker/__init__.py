@@ -45,11 +45,20 @@ identically iff it vanishes on a grid of ``D + 1`` points per variable (default
 ``smt`` -- trusted.  ``{"smtlib": SCRIPT, "expect": "unsat" | "sat"}``: re-run with z3 when it is
 installed (the answer must match), otherwise reported as not re-run.
 
-``text`` -- re-checked.  ``{"first": LINE, "last": LINE, "quote": TEXT}``: the quote occurs in
-those lines of the paper's TeX (whitespace-normalised).  Never enough alone to support a verdict.
+``text`` -- re-checked when the paper's TeX is given (otherwise reported as *not checked*, never
+as passed).  ``{"first": LINE, "last": LINE, "quote": TEXT}``: the quote occurs in those lines of
+the paper's TeX (whitespace-normalised).  Never enough alone to support a verdict.
 
 A verdict ``holds`` or ``fails`` must carry at least one certificate other than ``text``; every
-certificate of a file must check.
+certificate of a file must check.  Files with status ``editorial`` (in the ``editorial/``
+sub-directory) are text-only findings, not verdicts: they carry one ``text`` certificate.
+
+What this does *not* re-check: a ``forall`` proves its statement on the enumerated cases only
+(the file's ``coverage`` and ``covered`` say how they relate to the paper's quantifier); an
+argument that extends a finite check to all n, or a sympy derivation behind a ``proved`` scope,
+is described in the file's ``covered`` text and is not re-verified here; ``smt`` answers are z3's.
+The quantities the certificates may call (``QUANTITIES``) are the checker's own readings of the
+paper: :mod:`.algorithms` (Algorithm 2's loop), :mod:`.pm1`, :mod:`.rls`, :mod:`.heavy`.
 """
 
 from __future__ import annotations
@@ -58,15 +67,24 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import data, heavy, pm1, rls  # noqa: F401  (register quantities and kinds)
+from . import algorithms, data, heavy, pm1, rls  # noqa: F401  (register quantities and kinds)
 from .kinds import KINDS, TRUSTED_KINDS, CertificateError
 
 FORMAT = "zonemax-certificate/1"
 
 
+#: Status of a text-only (editorial) entry's file.
+EDITORIAL = "editorial"
+
+
 @dataclass(frozen=True)
 class FileResult:
-    """The outcome of checking one certificate file."""
+    """The outcome of checking one certificate file.
+
+    ``rechecked`` lists the certificates this package recomputed, ``trusted`` those whose truth
+    comes from an outside tool (z3), ``unchecked`` those it could not check (a ``text``
+    certificate without the TeX); ``ok`` means nothing failed.
+    """
 
     path: str
     claim: str
@@ -74,6 +92,8 @@ class FileResult:
     rechecked: tuple[str, ...]
     trusted: tuple[str, ...]
     message: str
+    status: str = ""
+    unchecked: tuple[str, ...] = ()
 
 
 def check_file(path: Path, tex: Path | None) -> FileResult:
@@ -82,37 +102,47 @@ def check_file(path: Path, tex: Path | None) -> FileResult:
         doc = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         return FileResult(str(path), "?", False, (), (), f"unreadable: {exc}")
-    claim = str(doc.get("claim", "?"))
+    if not isinstance(doc, dict):
+        return FileResult(str(path), "?", False, (), (), "not a certificate file")
+    claim, status = str(doc.get("claim", "?")), str(doc.get("status", ""))
+    done: dict[str, list[str]] = {"rechecked": [], "trusted": [], "unchecked": []}
+
+    def result(ok: bool, message: str) -> FileResult:
+        return FileResult(str(path), claim, ok, tuple(done["rechecked"]), tuple(done["trusted"]),
+                          message, status, tuple(done["unchecked"]))
+
     if doc.get("format") != FORMAT:
-        return FileResult(str(path), claim, False, (), (), f"format is not {FORMAT}")
+        return result(False, f"format is not {FORMAT}")
+    if status not in ("holds", "fails", "inconclusive", EDITORIAL):
+        return result(False, f"unknown status {status!r}")
     certs = doc.get("certificates", [])
-    status = doc.get("status")
-    rechecked: list[str] = []
-    trusted: list[str] = []
     for k, cert in enumerate(certs):
         kind = cert.get("kind")
         handler = KINDS.get(kind)
         if handler is None:
-            return FileResult(str(path), claim, False, tuple(rechecked), tuple(trusted),
-                              f"certificate {k}: unknown kind {kind!r}")
+            return result(False, f"certificate {k}: unknown kind {kind!r}")
+        if kind == "text" and tex is None:
+            done["unchecked"].append("text (no TeX given)")
+            continue
         try:
             note = handler(cert, tex)
         except (CertificateError, ArithmeticError, ValueError, KeyError, TypeError,
                 IndexError) as exc:
-            return FileResult(str(path), claim, False, tuple(rechecked), tuple(trusted),
-                              f"certificate {k} ({kind}) does not check: {exc}")
-        (trusted if kind in TRUSTED_KINDS else rechecked).append(
+            return result(False, f"certificate {k} ({kind}) does not check: {exc}")
+        done["trusted" if kind in TRUSTED_KINDS else "rechecked"].append(
             kind if not note else f"{kind} ({note})")
     if status in ("holds", "fails") and not any(c.get("kind") != "text" for c in certs):
-        return FileResult(str(path), claim, False, tuple(rechecked), tuple(trusted),
-                          f"verdict {status!r} has no certificate besides text")
-    return FileResult(str(path), claim, True, tuple(rechecked), tuple(trusted), "ok")
+        return result(False, f"verdict {status!r} has no certificate besides text")
+    if status == EDITORIAL and [c.get("kind") for c in certs] != ["text"]:
+        return result(False, "an editorial entry carries exactly one text certificate")
+    return result(True, "ok")
 
 
 def check_directory(directory: Path, tex: Path | None) -> list[FileResult]:
-    """Check every ``*.json`` file of ``directory`` (sorted by name)."""
-    return [check_file(p, tex) for p in sorted(directory.glob("*.json"))]
+    """Check every ``*.json`` file of ``directory`` and of its ``editorial/`` sub-directory
+    (sorted by name, verdicts first)."""
+    files = sorted(directory.glob("*.json")) + sorted((directory / "editorial").glob("*.json"))
+    return [check_file(p, tex) for p in files]
 
 
-__all__ = ["FORMAT", "FileResult", "check_directory", "check_file"]
-
+__all__ = ["EDITORIAL", "FORMAT", "FileResult", "check_directory", "check_file"]

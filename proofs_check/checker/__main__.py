@@ -24,7 +24,8 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr.write(f"no certificate files in {args.directory}\n")
         return 1
     for r in results:
-        kinds = ", ".join(r.rechecked + tuple(f"{t} [trusted]" for t in r.trusted))
+        kinds = ", ".join(r.rechecked + tuple(f"{t} [trusted]" for t in r.trusted)
+                          + tuple(f"{u} [NOT CHECKED]" for u in r.unchecked))
         sys.stdout.write(f"{'ok  ' if r.ok else 'FAIL'} {r.claim}: {r.message if not r.ok else kinds}\n")
         if not r.ok:
             return 1

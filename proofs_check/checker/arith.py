@@ -237,7 +237,13 @@ class Undecided(ArithmeticError):
 
 
 def compare(x: Real, op: str, y: Real) -> bool:
-    """``x op y`` decided exactly (rationals) or by disjoint enclosures (raises otherwise)."""
+    """``x op y`` decided exactly (rationals) or by disjoint enclosures (raises otherwise);
+    vectors (tuples) compare entry by entry, with ``==`` and ``!=`` only."""
+    if isinstance(x, tuple) or isinstance(y, tuple):
+        if op not in ("==", "!=") or not (isinstance(x, tuple) and isinstance(y, tuple)):
+            raise ValueError(f"vectors compare only with == and != (got {op!r})")
+        same = len(x) == len(y) and all(compare(a, "==", b) for a, b in zip(x, y, strict=True))
+        return same if op == "==" else not same
     if isinstance(x, Fraction) and isinstance(y, Fraction):
         return {"<": x < y, "<=": x <= y, ">": x > y, ">=": x >= y, "==": x == y,
                 "!=": x != y}[op]

@@ -7,7 +7,8 @@ independently written quantities (:data:`QUANTITIES`).  Rationals stay exact ``F
 transcendental values become rational enclosures (:mod:`.arith`).
 
 JSON values: an int, a string ``"p/q"`` (a rational), a list (a vector), or
-``{"lo": "p/q", "hi": "r/s"}`` (a closed interval).
+``{"lo": "p/q", "hi": "r/s"}`` (a closed interval).  Vectors compare only with ``==`` and
+``!=`` (entry by entry, see :func:`.arith.compare`).
 """
 
 from __future__ import annotations
