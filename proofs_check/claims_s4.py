@@ -146,13 +146,14 @@ def check_c_eps_enclosures(heavy: bool, *, table: Iterable[tuple[Fraction, LogBa
     if undecided:
         return Verdict(Status.INCONCLUSIVE, f"Arb cannot separate c_eps from the table's end "
                        f"points for {undecided}.", evidence(enclosures=found), scope=scope)
+    listed = "; ".join(f"eps = {eps}, {_BASE_NAME[base]}: [{decimal(low, 16)}, "
+                       f"{decimal(high, 16)}]" for eps, base, low, high in rows)
     return Verdict(
         Status.HOLDS,
-        "c_eps (Definition 2's normaliser) is enclosed to width 2.01e-10 <= 1e-9 for each "
-        "tabulated (eps, base): c_0.001 = 693.4439875110(46) in log2, 1000.7949389814(02) in ln; "
-        "c_1 = 1.0136322874(46) in log2, 2.1097428012(37) in ln.  The Arb enclosures (partial "
-        "sum plus convexity tail bracket) lie strictly inside; the checker re-derives them "
-        "with its own Euler-Maclaurin tail bracket (N = 128, signed remainder).",
+        f"c_eps (Definition 2's normaliser) lies in each tabulated interval, every one at most "
+        f"{decimal(max_width, 2)} wide: {listed}.  The Arb enclosures (partial sum plus "
+        "convexity tail bracket) lie strictly inside; the checker re-derives them with its own "
+        f"Euler-Maclaurin tail bracket (N = {CHECKER_TERMS}, signed remainder).",
         evidence(enclosures=found, max_width=max_width), scope=scope,
         certificates=tuple(cert_list))
 
@@ -521,8 +522,8 @@ def check_thm5_o_form(heavy: bool, *, shift: int = 0) -> Verdict:
     return Verdict(
         Status.HOLDS,
         f"With log2|a|_1 + {shift} in place of log2|a|_1 the O-form holds uniformly, C = 2 e c_eps: "
-        f"the explicit bound is 2ec n (L+2)(log2(L+2))^{{1+eps}}(1+L) and (L+2)(log2(L+2))^s <= "
-        f"(L+{shift})(log2(L+{shift}))^s, 1 + L < L + {shift} for every L >= 0.",
+        "the explicit bound is 2ec n (L+2)(log2(L+2))^{1+eps}(1+L), (L+k)(log2(L+k))^s grows "
+        f"with k >= 2 and 1 + L < L + {shift} for every L = log2|a|_1 >= 0.",
         evidence(constant="2 e c_eps"),
         scope=proved(quantifier, "monotonicity of (L+k)(log2(L+k))^s and 1 + L < L + k"),
         certificates=(cert,))
