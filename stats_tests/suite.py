@@ -125,7 +125,8 @@ def _case(algorithm: str, a: tuple[int, ...], **params: object) -> ExactCase:
 F = Fraction
 #: Exact-agreement instances, fixed in advance (small enough for the exact solver and for the
 #: plain reference).  They include one large entry with zeros (plateau moves matter), mixed
-#: signs, equal entries, n = 1, truncation variants and both log bases.
+#: signs, equal entries, n = 1, truncation variants and both log bases; the heavy family covers
+#: the (1+1) EA and RLS with the heavy-tailed operator.
 EXACT_CASES: dict[str, tuple[ExactCase, ...]] = {
     "pm1": (
         _case("ea-pm1", (5,)),
@@ -142,6 +143,10 @@ EXACT_CASES: dict[str, tuple[ExactCase, ...]] = {
         _case("ea-heavy", (6,), eps=F(1), truncate="clip", r=6),
         _case("ea-heavy", (6,), eps=F(1), truncate="condition", r=6),
         _case("ea-heavy", (4, -3), eps=F(1), log_base="e"),
+        # RLS with the heavy-tailed operator, every truncation (issue 14)
+        _case("rls-heavy", (5,), eps=F(1)),
+        _case("rls-heavy", (6, 3), eps=F(1), truncate="condition", r=4),
+        _case("rls-heavy", (7, -2), eps=F(1, 2), truncate="clip", r=5),
     ),
     "rls_ab": (
         _case("rls-ab", (5,), alpha=F(2), beta=F(1, 2)),
@@ -163,6 +168,9 @@ EXACT_CASES_FAST: dict[str, tuple[ExactCase, ...]] = {
         _case("ea-heavy", (12, 5), eps=F(1, 10)),
         _case("ea-heavy", (20,), eps=F(1, 1000), truncate="clip", r=20),
         _case("ea-heavy", (20,), eps=F(1, 1000), truncate="condition", r=20),
+        _case("rls-heavy", (12, 5), eps=F(1, 10)),
+        _case("rls-heavy", (20,), eps=F(1, 1000), truncate="clip", r=20),
+        _case("rls-heavy", (30, 7), eps=F(1, 2), truncate="condition", r=16),
     ),
     "rls_ab": (
         _case("rls-ab", (100,), alpha=F(2), beta=F(1, 2)),
