@@ -25,7 +25,7 @@ from scipy import stats
 from zonemax.reference.spec import AlgorithmSpec
 from zonemax.stats_tests import SUITE_ALPHA
 from zonemax.stats_tests.implementations import Implementation
-from zonemax.stats_tests.machinery import TestOutcome, draw, holm
+from zonemax.stats_tests.machinery import CappedDraws, TestOutcome, draw, holm
 
 from zonemax.exact import exact_expectation
 
@@ -199,8 +199,11 @@ FAMILIES: tuple[tuple[str, str], ...] = (
 )
 FAMILY_ALPHA = SUITE_ALPHA / len(FAMILIES)
 
-#: Extra (non-exact) tests of each family, registered by the theorem modules' builders.
-ExtraTests = Callable[[Implementation, Level, Progress], Sequence[TestOutcome]]
+#: Extra (non-exact) tests of each family, registered by the theorem modules' builders; their
+#: draws go through the family's :class:`~zonemax.stats_tests.machinery.CappedDraws`.
+ExtraTests = Callable[[Implementation, CappedDraws, Level, Progress], Sequence[TestOutcome]]
+#: Observations reported with a family (not tested); their draws are capped as well.
+Notes = Callable[[CappedDraws, Level], Sequence[str]]
 
 
 def run_family(
@@ -209,11 +212,16 @@ def run_family(
     level: Level = "ci",
     *,
     extra: ExtraTests | None = None,
+    notes: Notes | None = None,
     alpha: float = FAMILY_ALPHA,
     progress: Progress = _quiet,
-    notes: Sequence[str] = (),
 ) -> FamilyResult:
-    """Run one family on one implementation and apply Holm at ``alpha``."""
+    """Run one family on one implementation and apply Holm at ``alpha``.
+
+    Every draw is capped (the exact cases by their chains, the rest by
+    :mod:`zonemax.stats_tests.budgets`), so the family ends in bounded time; an exhausted cap
+    (also one of an observation's draws) is a rejection with p = 0.
+    """
     t0 = time.perf_counter()
     runs_ref, runs_fast = EXACT_RUNS[level]
     runs = runs_fast if impl.fast else runs_ref
@@ -221,8 +229,13 @@ def run_family(
     for k, case in enumerate(exact_family_cases(family, impl.fast)):
         progress(f"{family}/{impl.name}: {case.label}")
         outcomes.append(case.run(impl, EXACT_SEED[family] * 100 + k, runs))
+    draws = CappedDraws(impl.simulate)
     if extra is not None:
-        outcomes.extend(extra(impl, level, progress))
+        outcomes.extend(extra(impl, draws, level, progress))
+    texts = list(notes(draws, level)) if notes is not None else []
+    late = draws.unreported()
+    if late is not None:
+        outcomes.append(late)
     rejected = holm([o.p_value for o in outcomes], alpha)
     return FamilyResult(family, impl.name, alpha, tuple(outcomes), tuple(rejected),
-                        tuple(notes), time.perf_counter() - t0)
+                        tuple(texts), time.perf_counter() - t0)
