@@ -123,6 +123,11 @@ SHARINGS: tuple[Sharing, ...] = (
        "The reference operator, inside the Corollary 6 runs and the planted heavy-tailed bugs; "
        "the judged side.  Its law is also compared with zonemax.exact.heavy_law at limits up "
        "to 10^30 (tests/test_exact_independence.py)."),
+    _s("zonemax.reference.heavy_tailed", "stats_tests", "subject",
+       "The module whose helpers the common-mode planted bugs replace while a planted run lasts "
+       "(stats_tests.planted.replaced); nothing else in stats_tests touches it."),
+    _s(_HT + "CEpsilon", "stats_tests", "subject",
+       "The result type the planted c_eps bug returns; a container."),
     _s(_OPS + "PlusMinusOne", "stats_tests", "subject",
        "Default operator of a planted buggy EA; the judged side."),
     _s(_OPS + "StepOperator", "stats_tests", "subject",
