@@ -19,8 +19,8 @@ in Theorem 3, ``X = f`` in Theorem 5); ``(L + m)/(1 + L)`` decreases in ``L``, s
 only enlarges the cap.  With ``SLACK = 2``:
 
 * if the drift condition holds, a correct run is censored with probability at most
-  ``e^{-m} = e^{-30} < 1e-13``; over the at most ``10^6`` runs of a full suite that is below
-  ``1e-7``, negligible next to :data:`zonemax.stats_tests.SUITE_ALPHA`;
+  ``e^{-m} = e^{-30} < 1e-13``; over the fewer than ``10^7`` capped runs of a full suite
+  that is below ``1e-6``, negligible next to :data:`zonemax.stats_tests.SUITE_ALPHA`;
 * if the true drift constant were up to ``SLACK`` times smaller than the proof's, the bound
   ``e^{-m}`` still holds.
 

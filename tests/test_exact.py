@@ -508,6 +508,7 @@ def test_agrees_with_reference_simulation(k: int, case: tuple[str, tuple[int, ..
 # documented size limits (timed by benchmarks/exact_limits.py)
 # ---------------------------------------------------------------------------------------------
 @pytest.mark.slow
+@pytest.mark.timeout(120)  # slowest: rls-heavy (10^4,), 6.8 s on 2 shared cores (load 8)
 @pytest.mark.parametrize("spec", DOCUMENTED_LIMITS,
                          ids=lambda s: f"{s.algorithm}-{','.join(map(str, s.a))}")
 def test_documented_limits_are_solved(spec: AlgorithmSpec) -> None:

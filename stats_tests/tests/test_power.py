@@ -31,6 +31,7 @@ from zonemax.stats_tests.theorems import RLS_REFERENCE_TARGET
 from zonemax.exact import exact_expectation
 
 
+@pytest.mark.timeout(300)  # slowest: about 14 s on 2 shared cores (load 5)
 @pytest.mark.parametrize("bug", list(PLANTED))
 def test_planted_bug_is_caught(bug: str) -> None:
     family, impl = PLANTED[bug]

@@ -11,20 +11,19 @@ i.e. exactly the mean of ``RunResult.evaluations`` of :func:`zonemax.reference.r
 
 One module per algorithm family, plus the shared parts:
 
-==============================  ==============================================================
-:mod:`~zonemax.exact.ea_pm1`     (1+1) EA with ±1 (Algorithm 1, Definition 1)
-:mod:`~zonemax.exact.rls_pm1`    RLS with ±1: chain and closed form
-:mod:`~zonemax.exact.rls_ab`     RLS_{alpha,beta} (Algorithm 2)
-:mod:`~zonemax.exact.ea_heavy`   (1+1) EA with the heavy-tailed operator (Definition 2)
-:mod:`~zonemax.exact.rls_heavy`  RLS with the heavy-tailed operator
-:mod:`~zonemax.exact.heavy_law`  Definition 2 read afresh: law of ``I``, ``c_eps``, admissible
-                                 steps (nothing taken from the code under test)
-:mod:`~zonemax.exact.linalg`     sparse LU and the level-by-level hitting moments
-:mod:`~zonemax.exact.limits`     state-count estimates, default caps, documented size limits
-:mod:`~zonemax.exact.result`     :class:`ExactResult`, :class:`InstanceTooLarge`
-:mod:`~zonemax.exact.dispatch`   :func:`exact_expectation` (takes an ``AlgorithmSpec``)
-:mod:`~zonemax.exact.independence`  what the ground truth imports from the code under test, and why
-==============================  ==============================================================
+* :mod:`~zonemax.exact.ea_pm1` -- (1+1) EA with ±1 (Algorithm 1, Definition 1);
+* :mod:`~zonemax.exact.rls_pm1` -- RLS with ±1: chain and closed form;
+* :mod:`~zonemax.exact.rls_ab` -- RLS_{alpha,beta} (Algorithm 2);
+* :mod:`~zonemax.exact.ea_heavy` -- (1+1) EA with the heavy-tailed operator (Definition 2);
+* :mod:`~zonemax.exact.rls_heavy` -- RLS with the heavy-tailed operator;
+* :mod:`~zonemax.exact.heavy_law` -- Definition 2 read afresh: the law of ``I``, ``c_eps``, the
+  admissible steps (nothing taken from the code under test);
+* :mod:`~zonemax.exact.linalg` -- sparse LU and the level-by-level hitting moments;
+* :mod:`~zonemax.exact.limits` -- state-count estimates, default caps, documented size limits;
+* :mod:`~zonemax.exact.result` -- :class:`ExactResult`, :class:`InstanceTooLarge`;
+* :mod:`~zonemax.exact.dispatch` -- :func:`exact_expectation`, which takes an ``AlgorithmSpec``;
+* :mod:`~zonemax.exact.independence` -- what the ground truth imports from the code under test,
+  and why that is safe.
 
 Symmetry reduction (why distances suffice)
 ------------------------------------------
