@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 #: Algorithms with an exact solver (:data:`zonemax.exact.ALGORITHMS`; listed here so that
 #: ``--help`` does not import the solvers).
-EXACT_ALGORITHMS = ("ea-pm1", "ea-heavy", "rls-pm1", "rls-ab")
+EXACT_ALGORITHMS = ("ea-pm1", "ea-heavy", "rls-pm1", "rls-heavy", "rls-ab")
 #: Decimal digits printed beside an exact fraction or for an interval midpoint.
 DIGITS = 20
 

@@ -147,13 +147,13 @@ SHARINGS: tuple[Sharing, ...] = (
     _s(_FIT + "fitness", "stats_tests", "pinned",
        "f_a(x) decides when an observed Corollary 6 run has reached alpha |a|_1 (and runs "
        "inside planted algorithms).", "test_norms_and_fitness_match_their_definitions"),
-    _s(_HT + "c_epsilon", "proofs_check stats_tests", "pinned",
-       "c_eps enters Theorem 5's explicit bound (tests and budgets), the c_eps claims and the "
-       "Section 6 mass claim, and the reference operator's law: a wrong c_eps would move bound "
-       "and operator together.  Pinned against the exact layer's own enclosure (a different "
+    _s(_HT + "c_epsilon", "stats_tests", "pinned",
+       "c_eps enters the statistical families' use of the reference operator's law (planted "
+       "bugs, budgets), while the claims compute their own (Arb) enclosure: a wrong c_eps would "
+       "move operator and expectation together.  Pinned against the exact layer's own enclosure (a different "
        "bracket, written separately).", "test_c_epsilon_agrees_with_independent_enclosure"),
-    _s(_HT + "largest_exponent", "proofs_check stats_tests", "pinned",
-       "The largest i with 2^(i-2) <= limit: the Section 6 mass claim sums up to it, and the "
+    _s(_HT + "largest_exponent", "stats_tests", "pinned",
+       "The largest i with 2^(i-2) <= limit: the planted common-mode bug replaces it, and the "
        "reference operator truncates its law there.  Pinned against doubling from 1, "
        "exhaustively up to 2^12 and at every power of two +-1 up to 2^120 and 10^12..10^30.",
        "test_largest_exponent_matches_brute_force"),
