@@ -13,6 +13,12 @@ One mutated position ``i`` (Definition 1, Algorithm 1 line 4): if ``d_i >= 1`` t
 becomes ``d_i - 1`` or ``d_i + 1`` with probability 1/2 each; if ``d_i = 0`` it becomes 1 either
 way (two distinct offspring).  The offspring is accepted iff the fitness does not increase
 (Algorithm 1, line 6: ``f(y) <= f(x)``).
+
+This module is the brute force: :func:`pm1_step` visits every mutation set and direction pattern
+(``3^n`` outcomes, so ``n <= 6`` or so).  The same drift for every ``d`` and any ``n`` comes from
+the exact reduction of :mod:`zonemax.proofs_check.pm1_drift`, and for symmetric states from the
+multiplicity DP of :mod:`zonemax.proofs_check.pm1_dp`; the cost ``c(S)`` of a mutation set is in
+:mod:`zonemax.proofs_check.pm1_cost`.  :func:`pm1_expected_time` solves the exact Markov chain.
 """
 
 from __future__ import annotations
@@ -165,7 +171,7 @@ def _solve(matrix: list[list[Fraction]], rhs: list[Fraction]) -> list[Fraction]:
     return [m[k][size] for k in range(size)]
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=1024)
 def pm1_expected_time(a: tuple[int, ...]) -> Fraction:
     """Exact ``E[T]`` of the (1+1) EA with the ±1 operator on ``f_a`` from ``0^n``.
 
