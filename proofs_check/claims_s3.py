@@ -96,6 +96,12 @@ def _sorted_vectors(heavy: bool) -> tuple[str, dict[str, Any]]:
     return ("d", {"type": "sorted_vectors", "n": [1, n_max], "max": d_max, "nonzero": True})
 
 
+def _num(q: Fraction) -> Fraction | str:
+    """An exact value for the evidence, or its 15-digit decimal when the fraction is unwieldy
+    (evidence is for humans; certificates carry the exact values)."""
+    return q if q.denominator < 10**15 else f"~{decimal(q, 15)}"
+
+
 def _lt(x: Any, y: Any) -> bool:
     """Interval ``x`` lies strictly below interval ``y``."""
     return bool(x.b < y.a)
@@ -675,8 +681,9 @@ def _cost_scan(s_max: int, omega: Fraction, bound: str, factor: Fraction
 
 
 def _cost_brute(omega: Fraction, bound: str, factor: Fraction, n_max: int, d_max: int
-                ) -> tuple[int, tuple[int, ...] | None]:
-    """Brute force over the direction patterns of every sorted set of distances."""
+                ) -> tuple[int, tuple[int, ...] | None, tuple[int, ...] | None]:
+    """Brute force over the direction patterns of every sorted set of distances: (sets,
+    a set violating the bound, a set where the decomposition (*) disagrees)."""
     count = 0
     for n in range(1, n_max + 1):
         for ds in itertools.combinations_with_replacement(range(d_max, -1, -1), n):
@@ -688,10 +695,10 @@ def _cost_brute(omega: Fraction, bound: str, factor: Fraction, n_max: int, d_max
             limit = factor * (b1 * v + b0)
             af = pm1_cost.cost_affine(a, n - a, omega)
             if af.alpha * v + af.beta != c_true:  # the decomposition (*) itself
-                raise AssertionError(f"decomposition (*) disagrees with brute force at {ds}")
+                return count, None, ds
             if c_true > limit or (c_paper is not None and c_paper > limit):
-                return count, ds
-    return count, None
+                return count, ds, None
+    return count, None, None
 
 
 def check_cost_bound(heavy: bool, *, bound: str = "printed", factor: Fraction = Fraction(1),
@@ -704,10 +711,12 @@ def check_cost_bound(heavy: bool, *, bound: str = "printed", factor: Fraction = 
     s_top = COST_S[heavy] if s_max is None else s_max
     n_b, d_b = (6, 4) if heavy else (5, 4)
     pairs, worst, bad, worst_paper = _cost_scan(s_top, w, bound, factor)
+    brute_count, mismatch = 0, None
     if bad is None:
-        brute_count, bad = _cost_brute(w, bound, factor, n_b, d_b)
-    else:
-        brute_count = 0
+        brute_count, bad, mismatch = _cost_brute(w, bound, factor, n_b, d_b)
+    if mismatch is not None:
+        return Verdict(Status.INCONCLUSIVE, f"the decomposition (*) disagrees with brute force at "
+                       f"{mismatch}: the reduction cannot be trusted")
     what = "(1/2) sum_{i in S} omega^{d_i}(omega-1)^2/omega" if bound == "printed" else \
         "(omega-1)^2/(2 omega) sum_{i in S \\ O} omega^{d_i}"
     if bad is not None:
@@ -724,7 +733,7 @@ def check_cost_bound(heavy: bool, *, bound: str = "printed", factor: Fraction = 
             + (" (|S| positions at equal distance: the mutation of many equally distant "
                "positions increases the potential on average, so c(S) <= 0 is false set by "
                "set)" if factor == 0 else "") + ".",
-            witness=evidence(distances=_short(bad), size=len(bad), c_S=c_value),
+            witness=evidence(distances=_short(bad), size=len(bad), c_S=_num(c_value)),
             scope=proved("all d, all S", "a counterexample"),
             certificates=(certs.arith([certs.check(expr_c, ">", b_expr)], omega=w,
                                       factor=factor, ds=bad),))
@@ -765,7 +774,7 @@ def check_cost_bound(heavy: bool, *, bound: str = "printed", factor: Fraction = 
                            f"{n_sets} sets (sorted distances <= {d_b}, |S| <= {n_b}); implied "
                            "for all S by S3.cS-outside-O (proved)", pairs)
     return Verdict(Status.HOLDS, summary,
-                   evidence(pairs=pairs, max_ratio_true=worst[0], at_a_m=worst[1:],
+                   evidence(pairs=pairs, max_ratio_true=_num(worst[0]), at_a_m=worst[1:],
                             max_ratio_printed_normalisation=(
                                 worst_paper[0] if worst_paper else None),
                             brute_force_sets=brute_count),
@@ -913,7 +922,7 @@ def _violating_state(n: int, m: int, at_one: bool, omega: Fraction, target: str,
         w_ = omega**k + (m - 1) * omega
         if a * w_ - b < kappa * (w_ + o):
             return (k,) + (1,) * (m - 1) + (0,) * (n - m)
-    raise AssertionError("no violating distance found")  # unreachable when a < kappa
+    raise ArithmeticError("no violating distance found")  # unreachable when a < kappa
 
 
 @lru_cache(maxsize=2)
@@ -1000,7 +1009,7 @@ def check_drift_bound(heavy: bool, *, target: str = "g", factor: Fraction = Frac
             f"E[g(x) - g(Y)] < {'' if factor == 1 else f'{factor} x '}c/(2 omega n) "
             f"{_target_text(target)} at n = {n}, d = {_short(d)}: exact drift {drift} "
             f"(~{decimal(drift, 6)}).",
-            evidence(smallest_ratio=worst.ratio, where=worst.where, **cross),
+            evidence(smallest_ratio=_num(worst.ratio), where=worst.where, **cross),
             evidence(n=n, d=_short(d), exact_drift=drift),
             scope=proved(quantifier, "a counterexample"),
             certificates=(certs.arith([certs.check("pm1_drift(omega, d)", "<",
@@ -1026,7 +1035,7 @@ def check_drift_bound(heavy: bool, *, target: str = "g", factor: Fraction = Frac
         f"to the bound is {decimal(worst.ratio, 6)} ({worst.where}).  For all n the repaired "
         "argument proves it (S3.cS-outside-O, Lemma 1, line 3 of the first display); this is the "
         "independent computation.",
-        evidence(smallest_ratio=worst.ratio, where=worst.where, omega=omega, **cross,
+        evidence(smallest_ratio=_num(worst.ratio), where=worst.where, omega=omega, **cross,
                  e_bounds=exact_e_note()),
         scope=exhaustive(quantifier, _covered_text(heavy, scan["pairs"]), scan["pairs"]),
         certificates=(brute, every_d, _dp_cert(heavy)))
@@ -1046,11 +1055,11 @@ def check_drift_final(heavy: bool, *, factor: Fraction = Fraction(1),
     others = {}
     for w in (Fraction(21, 20), Fraction(11, 10), Fraction(13, 10), Fraction(27, 20)):
         scan = _drift_scan(30, w, "g", factor)
-        others[str(w)] = (scan["worst"].ratio if scan["violation"] is None
+        others[str(w)] = (_num(scan["worst"].ratio) if scan["violation"] is None
                           else f"fails at (n, m) = {scan['violation'][:2]}")
     limit = "A/kappa -> (omega-1) (P(K in {0,1}) - (omega-1) P(K <= -1))/c, K ~ Skellam(1/2,1/2)"
-    dp = _dp_ratios(heavy, omega) if omega == OMEGA_PAPER and factor == 1 else None
-    extra = [("smallest_ratio_n_le_30_other_omega", others)]
+    dp = _dp_evidence(heavy, omega) if omega == OMEGA_PAPER and factor == 1 else None
+    extra: list[tuple[str, Any]] = [("smallest_ratio_n_le_30_other_omega", others)]
     if dp is not None:
         extra.append(("dp_states_smallest_ratio", dp))
     return Verdict(v.status, v.summary + "  The infimum is approached with every distance "
@@ -1066,6 +1075,11 @@ def _dp_ratios(heavy: bool, omega: Fraction) -> tuple[Fraction, str]:
                          * sum((omega**k - 1) * c for k, c in cl)), cl)
                for cl, value, _ in _dp_states(heavy))
     return best[0], " + ".join(f"{c} x distance {k}" for k, c in best[1])
+
+
+def _dp_evidence(heavy: bool, omega: Fraction) -> tuple[Fraction | str, str]:
+    ratio, where = _dp_ratios(heavy, omega)
+    return _num(ratio), where
 
 
 # ============================================================================================
@@ -1180,7 +1194,8 @@ def check_e2_outside(heavy: bool, *, factor: Fraction = Fraction(1),
         "expectation on this range (largest ratio to the bound "
         f"{decimal(_e2_max_ratio(top), 6)}, 0 at d = (1, 0, ..., 0)), though set by set it "
         "can be (S3.cS-outside-O's control).",
-        evidence(largest_excess=worst[0] if worst else None, max_ratio=_e2_max_ratio(top),
+        evidence(largest_excess=_num(worst[0]) if worst else None,
+                 max_ratio=_num(_e2_max_ratio(top)),
                  **cross),
         scope=exhaustive("all n >= 1, all d in N^n \\ {0}", _covered_text(heavy, pairs), pairs),
         certificates=(every_d, brute))
