@@ -490,11 +490,11 @@ def check_e1_chain(heavy: bool, *, line4_terms: str = "omega^d - 1") -> Verdict:
     line5_identity = sympy.simplify((1 - 1 / _w) - (_w - 1) / _w) == 0
     ok = line3_identity and line5_identity
     # the checker recomputes E1 gain >= the chain's last line with its own enumeration
-    line3 = "(omega - 1)/(2*omega*len(d)*e)*pm1_weight(omega, d)"
+    line3_expr = "(omega - 1)/(2*omega*len(d)*e)*pm1_weight(omega, d)"
     last = "(omega - 1)/(2*omega*len(d)*e)*pm1_g(omega, d)"
-    cert = certs.forall([_sorted_vectors(heavy)], [certs.check("pm1_e1(omega, d)", ">=", line3),
-                                                   certs.check(line3, ">=", last)],
-                        len(dom), omega=w)
+    cert = certs.forall([_sorted_vectors(heavy)],
+                        [certs.check("pm1_e1(omega, d)", ">=", line3_expr),
+                         certs.check(line3_expr, ">=", last)], len(dom), omega=w)
     return Verdict(
         Status.HOLDS if ok else Status.INCONCLUSIVE,
         "Every line of the single-mutation chain holds for all n and d: line 2 by "

@@ -239,10 +239,9 @@ def test_equal_distances_increase_the_potential_set_by_set() -> None:
 
 
 def test_repair_ratios() -> None:
-    rep = claims_s3.check_drift_bound(False, target="outside_O")
-    fin = claims_s3.check_drift_bound(False, target="g")
-    r_rep = dict(rep.evidence)["smallest_ratio"]
-    r_fin = dict(fin.evidence)["smallest_ratio"]
+    assert claims_s3.check_drift_bound(False, target="outside_O").status is Status.HOLDS
+    r_rep = claims_s3._drift_scan(60, W, "outside_O", Fraction(1))["worst"].ratio
+    r_fin = claims_s3._drift_scan(60, W, "g", Fraction(1))["worst"].ratio
     # the repaired line's infimum is at d = (1, 0, ..., 0) and tends to (omega-1)/(e c) ~ 2.191
     assert Fraction(2191, 1000) < r_rep < Fraction(221, 100)
     assert Fraction(37, 10) < r_fin < Fraction(372, 100)
