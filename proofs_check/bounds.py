@@ -115,7 +115,7 @@ def pm1_ea_upper(a: Sequence[int], omega: Fraction = Fraction(6, 5)) -> mpmath.m
     (the smallest positive potential), so ``E[T] <= (1 + ln(X_0/x_min)) / delta``.
 
     Validity: the drift claim ``E[g(x) - g(Y)] >= c/(2 omega n) g(x)`` is true in every state
-    enumerated exactly by claim ``S3.drift-final`` (``n <= 5``), although one intermediate line
+    checked exactly by claim ``S3.drift-final`` (every d for n <= 60, n <= 200 with --heavy), although one intermediate line
     of the printed proof is false (claim ``S3.total-line``).  Requires ``1 < omega < 1 + 1/e``.
     Returns the upper end of an interval enclosure.
     """
