@@ -93,7 +93,7 @@ def test_internal_errors_are_not_usage_errors(monkeypatch: pytest.MonkeyPatch) -
     def broken(*args: object, **kwargs: object) -> None:
         raise TypeError("an internal bug")
 
-    monkeypatch.setattr(simulate, "run_batch", broken)
+    monkeypatch.setattr(simulate, "iter_runs", broken)
     with pytest.raises(TypeError, match="internal bug"):
         main(["run", "ea-pm1", "--a", "3", "--seed", "1"])
 
