@@ -8,6 +8,7 @@ paper claim that is *false* is a finding about the paper, reported but not an er
 
 from __future__ import annotations
 
+import textwrap
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -21,6 +22,20 @@ from zonemax.stats_tests.implementations import PLANTED, REFERENCE, Implementati
 from zonemax.stats_tests.suite import FAMILIES, FAMILY_ALPHA, FamilyResult, run_family
 
 Progress = Callable[[str], None]
+
+#: Columns of :meth:`VerifyReport.render`'s text; longer lines are wrapped at word boundaries.
+WIDTH = 100
+#: Lines of a claim's summary in the report (the rest is cut with an ellipsis at a word
+#: boundary; ``zonemax claims`` prints it whole).
+SUMMARY_LINES = 2
+
+
+def _wrap(prefix: str, text: str, max_lines: int | None = None) -> list[str]:
+    """``prefix + text`` wrapped at word boundaries to :data:`WIDTH` columns, continuation lines
+    aligned under the text; with ``max_lines`` the rest is replaced by an ellipsis."""
+    return textwrap.wrap(text, width=WIDTH, initial_indent=prefix,
+                         subsequent_indent=" " * len(prefix), break_long_words=False,
+                         break_on_hyphens=False, max_lines=max_lines, placeholder=" …")
 
 
 def fast_implementation() -> Implementation:
@@ -83,7 +98,7 @@ class VerifyReport:
             if rows:
                 lines.append(f"   {title}:")
                 for r in rows if not quiet or status is Status.FAILS else []:
-                    lines.append(f"     {r.claim.id:<26} {r.verdict.summary[:110]}")
+                    lines += _wrap(f"     {r.claim.id:<26} ", r.verdict.summary, SUMMARY_LINES)
                 if quiet and status is Status.CAVEAT:
                     lines.append(f"     ({len(rows)} claims; see `zonemax claims`)")
         if self.verdict_regressions:
@@ -97,8 +112,8 @@ class VerifyReport:
         n_rej = sum(sum(f.rejected) for f in self.families)
         lines.append(f"== 2. Statistical validation, CI level ({len(self.families)} families, "
                      f"{n_tests} pre-registered tests)")
-        lines.append(f"   family-wise error on correct code <= {SUITE_ALPHA:g} "
-                     f"(Bonferroni over families at {FAMILY_ALPHA:.3g} each, Holm within)")
+        lines += _wrap("   ", f"family-wise error on correct code <= {SUITE_ALPHA:g} "
+                       f"(Bonferroni over families at {FAMILY_ALPHA:.3g} each, Holm within)")
         for f in self.families:
             lines.append(f"   {'ok      ' if f.ok else 'REJECTED'} {f.family:<7} "
                          f"{f.implementation:<10} {len(f.outcomes):>3} tests, "
@@ -106,9 +121,10 @@ class VerifyReport:
                          f"{f.seconds:.1f} s")
             for o, rej in zip(f.outcomes, f.rejected, strict=True):
                 if rej or not quiet:
-                    lines.append(f"       {'REJECT' if rej else 'pass'}  p = {o.p_value:<8.3g} "
-                                 f"{o.name}: {o.detail}")
-            lines.extend(f"       note: {n}" for n in f.notes)
+                    lines += _wrap(f"       {'REJECT' if rej else 'pass'}  p = {o.p_value:<8.3g} ",
+                                   f"{o.name}: {o.detail}")
+            for note in f.notes:
+                lines += _wrap("       note: ", note)
         lines.append(f"   {n_tests - n_rej} passed, {n_rej} rejected")
         if self.power is not None:
             lines.append("")

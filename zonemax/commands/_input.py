@@ -179,6 +179,11 @@ def parse_target(text: str) -> tuple[int, ...]:
         raise UsageError(f"--a must be a comma-separated list of integers, got {_show(text)}")
     if len(parts) > MAX_N:
         raise UsageError(f"--a has {len(parts)} entries; zonemax accepts n <= {MAX_N}")
+    for p in parts:
+        _check_characters("--a", p)
+        if not _INT.match(p):
+            raise UsageError(f"--a must contain integers only (the search space is Z^n), "
+                             f"got {_show(p)}")
     return tuple(parse_int("--a", p) for p in parts)
 
 

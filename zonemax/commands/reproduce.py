@@ -195,7 +195,9 @@ def _execute(args: argparse.Namespace, cfg: ReproduceConfig) -> int:
     if result.report is not None:
         out.write(f"report: {result.report.report} ({len(result.report.figures)} figure files)\n")
         for claim in result.report.claims:
-            out.write(f"  [{claim.verdict}] {claim.quote}\n")
+            note = (f" (⚠ this scale cannot decide: {claim.scale_note})" if claim.scale_note
+                    else "")
+            out.write(f"  [{claim.verdict}] {claim.quote}{note}\n")
     return 0
 
 

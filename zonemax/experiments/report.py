@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +15,7 @@ from zonemax.experiments import figures as fg
 from zonemax.experiments.design import (
     CMA_CAP_PER_N,
     CMA_LARGE_R,
+    GRIDS,
     RLS_CAP,
     TRUNCATION_SHARED,
     VARIANTS,
@@ -26,6 +27,70 @@ from zonemax.experiments.store import RUNS_FILE, sessions_wall_seconds
 
 REPORT_FILE = "report.md"
 FIGURES_DIR = "figures"
+
+#: The verdicts of the committed paper-scale report (``reproduction/paper/report.md``, the run
+#: of 2026-11-26, 6120 runs): the reference that a smaller scale's report shows beside its own
+#: verdicts (``tests/test_reproduce.py`` checks that both agree).
+PAPER_SCALE_VERDICTS: dict[str, str] = {
+    "for n < 40 the failure rate is zero": "consistent",
+    "the failure rate increases as n increases": "inconclusive",
+    "the failure rate is significant despite r being quite small": "not consistent",
+    "the scaling behavior with respect to r is independent of the value of n": "not consistent",
+    "the ±1 operator is competitive as long as the optimum is not much more than r = 100 away; "
+    "for higher r the small step size is detrimental": "not consistent",
+    "asymptotically the results are as suggested by the theory (here: the ±1 EA needs "
+    "Theta(n (r + log n)) evaluations, Theorems 3-4, i.e. log-log slope 1 in r)": "consistent",
+    "the heavy-tailed operator can outperform the self-adjusting RLS for middle-ranged r "
+    "[variant: (1+1) EA, heavy-tailed (untruncated)]": "not consistent",
+    "the heavy-tailed operator can outperform the self-adjusting RLS for middle-ranged r "
+    "[variant: (1+1) EA, heavy-tailed, conditioned on <= r]": "consistent",
+    "the heavy-tailed operator can outperform the self-adjusting RLS for middle-ranged r "
+    "[variant: (1+1) EA, heavy-tailed, clipped to r]": "consistent",
+}
+
+
+def runs_to_rule_out(rate: float = an.NEGLIGIBLE_RATE) -> int:
+    """Fewest runs per cell whose zero failures put the Clopper-Pearson upper bound below
+    ``rate`` (72 for 5%): fewer runs cannot tell a failure rate of ``rate`` from none."""
+    m = 1
+    while 1 - ((1 - CONFIDENCE) / 2) ** (1 / m) >= rate:  # upper bound of 0/m (exact)
+        m += 1
+    return m
+
+
+def scale_limits(quote: str, scale: str) -> str:
+    """Why the grid of ``scale`` cannot decide the claim ``quote`` ('' when it can).
+
+    * failure-rate claims (Section 6.1): fewer runs per cell than :func:`runs_to_rule_out`
+      (and, for the trend in n, a smaller range of n than the paper's);
+    * the scaling claim (Section 6.2): an algorithm of the figure that runs at one n only, so
+      that its slopes at two values of n cannot be compared.
+    """
+    if scale == "paper":
+        return ""
+    grid, paper = GRIDS[scale], GRIDS["paper"]
+    reasons: list[str] = []
+    if "failure rate" in quote:
+        cells, paper_cells = grid.get("cma-failure", ()), paper["cma-failure"]
+        runs = min((c.runs for c in cells), default=0)
+        need = runs_to_rule_out()
+        if runs < need:
+            reasons.append(f"{runs} runs per cell cannot tell a failure rate of "
+                           f"{an.NEGLIGIBLE_RATE:.0%} from none (that needs {need}; paper "
+                           f"scale: {min(c.runs for c in paper_cells)})")
+        if "increases" in quote:
+            top = max((n for c in cells for n in c.ns), default=0)
+            paper_top = max(n for c in paper_cells for n in c.ns)
+            if top < paper_top:
+                reasons.append(f"n only up to {top} (paper scale: {paper_top})")
+    if "scaling behavior" in quote:
+        paper_ns = {c.variant: c.ns for c in paper["runtime"]}
+        for c in grid.get("runtime", ()):
+            if len(c.ns) < 2 <= len(paper_ns.get(c.variant, ())):
+                reasons.append(f"{VARIANTS[c.variant].label} runs at n = "
+                               f"{', '.join(map(str, c.ns))} only (paper scale: "
+                               f"{', '.join(map(str, paper_ns[c.variant]))})")
+    return "; ".join(reasons)
 
 
 @dataclass
@@ -118,9 +183,21 @@ def _sessions_line(metadata: dict[str, Any]) -> str:
             f"over {timed} invocation(s){untimed}\n")
 
 
-def _claims_table(claims: Sequence[an.Claim]) -> str:
-    return _table(["paper claim", "where", "verdict", "measured"],
-                  [[f"“{c.quote}”", c.source, f"**{c.verdict}**", c.measured] for c in claims])
+def _verdict_cell(c: an.Claim) -> str:
+    if not c.scale_note:
+        return f"**{c.verdict}**"
+    return f"**{c.verdict}** ⚠ *this scale cannot decide: {c.scale_note}*"
+
+
+def _claims_table(claims: Sequence[an.Claim], scale: str = "paper") -> str:
+    if scale == "paper":
+        return _table(["paper claim", "where", "verdict", "measured"],
+                      [[f"“{c.quote}”", c.source, _verdict_cell(c), c.measured]
+                       for c in claims])
+    return _table(["paper claim", "where", f"verdict at {scale} scale",
+                   "paper-scale verdict (reproduction/paper)", "measured"],
+                  [[f"“{c.quote}”", c.source, _verdict_cell(c),
+                    PAPER_SCALE_VERDICTS.get(c.quote, "–"), c.measured] for c in claims])
 
 
 def _claims_methods(claims: Sequence[an.Claim]) -> str:
@@ -243,7 +320,8 @@ def write_report(out: Path, *, scale: str, experiments: Sequence[str],
                         for c in ta.claims) + ".\n")
 
     # The untruncated variant's claim appears in runtime and truncation (same shared runs).
-    all_claims = list({(c.quote, c.measured): c for c in all_claims}.values())
+    all_claims = [replace(c, scale_note=scale_limits(c.quote, scale))
+                  for c in {(c.quote, c.measured): c for c in all_claims}.values()]
     engines = Counter(rec.engine for rec in records)
     header = (
         "# Reproduction of Section 6 of arXiv:2307.11855\n\n"
@@ -261,7 +339,13 @@ def write_report(out: Path, *, scale: str, experiments: Sequence[str],
         + _sessions_line(metadata)
         + f"- versions: {', '.join(f'{k} {v}' for k, v in metadata.get('versions', {}).items())}\n"
         "- raw data: `runs.csv` (one row per run), `metadata.json`\n\n"
-        "## Summary of the paper's claims\n\n" + _claims_table(all_claims)
+        "## Summary of the paper's claims\n\n"
+        + ("" if scale == "paper" else
+           f"This is the **{scale}** scale: fewer runs and a smaller grid than Section 6. "
+           "Verdicts marked ⚠ are ones this grid cannot decide; the committed paper-scale "
+           "report (`reproduction/paper/report.md`) is the reference and its verdicts are "
+           "shown beside.\n\n")
+        + _claims_table(all_claims, scale)
         + "\n## Methods\n\n"
         "- **Censoring.** A run that stops before the optimum (budget reached, or CMA-ESwM's "
         "eigenvalue criterion) is censored: its evaluation count is a lower bound. Censored "
