@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Literal
 
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
@@ -25,7 +26,7 @@ COLORS = {"ea-pm1": "C0", "ea-heavy": "C1", "rls-2-0.5": "C2", "cma-wm": "C3",
           "ea-heavy-condition": "C4", "ea-heavy-clip": "C5"}
 #: Line styles for the values of n (Figure "allCom": "line styles stand for values of n"), and
 #: a marker per n as well, because short legend handles hide the line style.
-LINESTYLES = ("-", "--", ":", "-.")
+LINESTYLES: tuple[Literal["-", "--", ":", "-."], ...] = ("-", "--", ":", "-.")
 MARKERS = ("o", "s", "D", "P")
 DPI = 150
 
