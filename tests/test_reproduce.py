@@ -418,6 +418,7 @@ def test_small_scale_report_marks_what_it_cannot_decide(full_tiny: Path) -> None
     from zonemax.experiments.report import scale_limits
 
     report = (full_tiny / "report.md").read_text()
+    assert "### The original CMA-ESwM code" in report  # the measured comparison (item 7)
     summary = report[report.index("## Summary"):report.index("## Methods")]
     assert "paper-scale verdict (reproduction/paper)" in summary
     for row in summary.splitlines():

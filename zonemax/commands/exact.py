@@ -116,9 +116,9 @@ def result_from_args(args: argparse.Namespace) -> ExactResult:
     low = states_lower_bound(spec, max_states)
     if low > max_states:
         raise UsageError(
-            f"{spec.algorithm} on a = {_target_text(spec.a)} needs more than {max_states} lumped "
-            "states (a lower bound computed before solving); exact solvers are for small "
-            "instances: choose a smaller target, raise --max-states (at most "
+            f"{spec.algorithm} on a = {_target_text(spec.a)}: more lumped states than "
+            f"max_states = {max_states} (a lower bound computed before solving); exact solvers "
+            "are for small instances: choose a smaller target, raise --max-states (at most "
             f"{MAX_STATES:.0e}) if you accept the time, or estimate E[T] with zonemax run")
     try:
         return exact_expectation(spec, max_states=max_states, with_variance=args.variance)
