@@ -16,6 +16,10 @@ Layout:
 from importlib import import_module
 from typing import Any
 
+# ``simulate`` is both a submodule and its main function: bind the function now (the module is
+# light: numpy and mpmath), or the submodule would shadow it once imported.
+from zonemax.experiments.simulate import simulate as simulate
+
 #: Public names and the submodule that defines each.  They are imported on first use (PEP 562),
 #: so that importing one light submodule (``design``, ``progress``) does not load matplotlib,
 #: scipy and numba: the command line's error paths stay fast.
@@ -24,7 +28,7 @@ _EXPORTS = {
     "build_tasks": "design", "ENGINES": "design",
     "ReproduceConfig": "pipeline", "ReproduceResult": "pipeline", "make_report": "pipeline",
     "plan": "pipeline", "reproduce": "pipeline",
-    "RunRecord": "simulate", "run_task": "simulate", "simulate": "simulate",
+    "RunRecord": "simulate", "run_task": "simulate",
     "load_records": "store",
 }
 
@@ -35,4 +39,4 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'zonemax.experiments' has no attribute {name!r}")
 
 
-__all__ = sorted(_EXPORTS)
+__all__ = sorted([*_EXPORTS, "simulate"])
