@@ -10,7 +10,7 @@ zonemax's ``cma-wm`` on the same instances and prints failure rates and evaluati
 Usage::
 
     git clone https://github.com/EvoConJP/CMA-ES_with_Margin /tmp/CMA-ES_with_Margin
-    pip install pandas            # the original imports it (model.py)
+    pip install -e ".[original-cmaeswm]"   # pandas: the original imports it (model.py)
     python benchmarks/cmaeswm_original.py --original /tmp/CMA-ES_with_Margin \\
         --n 40,60,100 --r 10,100,1000 --runs 30 --jobs 2 --json results.json
 
