@@ -110,6 +110,9 @@ class Claim:
     verdict: str
     measured: str
     method: str
+    #: Why this scale's grid cannot decide the claim (empty at paper scale or when it can);
+    #: set by :func:`zonemax.experiments.report.write_report`.
+    scale_note: str = ""
 
 
 # ------------------------------------------------------------------------------ cma-failure
