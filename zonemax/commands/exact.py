@@ -74,8 +74,9 @@ def states_lower_bound(spec: AlgorithmSpec, cap: int) -> int:
     * ``ea-pm1``, ``ea-heavy``: the states are the non-increasing ``n``-tuples of distances with
       sum ``<= |a|_1 = T``; those with at most two non-zero entries number ``T + 1`` (``n = 1``)
       and ``floor(T^2/4) + T + 1`` (``n >= 2``).
-    * ``rls-pm1``: the multiset count ``prod C(d + m, m)`` over the groups of ``m`` positions
-      at distance ``d`` (the solver's own estimate).
+    * ``rls-pm1``, ``rls-heavy``: the multiset count ``prod C(d + m, m)`` over the groups of
+      ``m`` positions at distance ``d`` (the solvers' own estimate: one position moves at a time
+      and never away from its target).
     * ``rls-ab``: a position started at distance ``d0 >= 1`` reaches at least ``2 d0`` states:
       ``(d, 1)`` for ``1 <= d <= d0`` (slow down to velocity 1, then step 1 towards the target),
       ``(d, alpha)`` for ``1 <= d < d0`` and the finished state; groups of ``m`` equal
@@ -87,7 +88,7 @@ def states_lower_bound(spec: AlgorithmSpec, cap: int) -> int:
         total = norm_1(a)
         bound = total + 1 if len(a) == 1 else total * total // 4 + total + 1
         return min(bound, cap + 1)
-    sizes = ([(d + 1, m) for d, m in groups.items()] if spec.algorithm == "rls-pm1"
+    sizes = ([(d + 1, m) for d, m in groups.items()] if spec.algorithm in ("rls-pm1", "rls-heavy")
              else [(2 * d, m) for d, m in groups.items()])
     bound = 1
     for size, m in sizes:
