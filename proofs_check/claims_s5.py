@@ -205,8 +205,9 @@ def _forall_cert(stmt: Statement, domains: Sequence[Domain]) -> tuple[Certificat
             raise RuntimeError(f"the proof and the exact evaluation disagree at {env}")
     spec = [(name, {"type": "range", "lo": lo, "hi": hi} if den == 1 else
              {"type": "grid", "lo": lo, "hi": hi, "den": den}) for name, lo, hi, den in domains]
+    constants: dict[str, Any] = stmt.env()
     cert = certs.forall(spec, [_chk(g) for g in stmt.goals], cases,
-                        where=[_chk(w) for w in stmt.where], **stmt.env())
+                        where=[_chk(w) for w in stmt.where], **constants)
     return cert, cases
 
 
@@ -225,9 +226,9 @@ def _sample_certs(build: Any, grid: Grid | tuple[Domain, ...] | None, prm: RlsPa
     total = 0
     for point in SAMPLE_POINTS if prm is None else (prm,):
         if isinstance(grid[0], int):
-            cert, cases = _grid_cert(build(point), grid)  # type: ignore[arg-type]
+            cert, cases = _grid_cert(build(point), grid)
         else:
-            cert, cases = _forall_cert(build(point), grid)  # type: ignore[arg-type]
+            cert, cases = _forall_cert(build(point), grid)
         out.append(cert)
         if prm is None:
             out.append(_conditions_cert(point))
@@ -268,7 +269,7 @@ def _judge(*, build: Any, prm: RlsParams | None, heavy: bool = False,
     queries = sum(len(dec.scripts) for dec in decisions)
     if all(a == "unsat" for a in answers):
         if heavy and grid is not None and isinstance(grid[0], int):
-            grid = (2 * grid[0], *grid[1:])  # type: ignore[assignment]  # heavy: twice the d range
+            grid = (2 * grid[0], *grid[1:])  # heavy: twice the d range
         samples, cases = _sample_certs(build, grid, prm)
         split = any(len(dec.branches) > 1 for dec in decisions)
         covered = how or (
@@ -483,7 +484,8 @@ def check_velocity_domain(heavy: bool, *, alpha: Fraction = PAPER_EXAMPLE.alpha,
         for v, path in frontier.items():
             # at distance 10**9 (> every velocity kept) a toward step is a strict improvement
             for w, step in ((alpha * v, f"rls_v_toward(10**9, {path}, alpha, beta)"),
-                            (max(Fraction(1), beta * v), f"rls_v_away(10**9, {path}, alpha, beta)")):
+                            (max(Fraction(1), beta * v),
+                             f"rls_v_away(10**9, {path}, alpha, beta)")):
                 if w not in seen and w <= 10**6:
                     nxt[w] = seen[w] = step
         frontier = nxt
@@ -494,9 +496,9 @@ def check_velocity_domain(heavy: bool, *, alpha: Fraction = PAPER_EXAMPLE.alpha,
         return Verdict(
             Status.FAILS,
             f"Velocities are real: from v = 1, {expr} = {v} is reached (far from the target "
-            "every toward step is a strict improvement), so the printed v in N^n leaves out reachable "
-            "states.  Nothing in the proof uses integrality; the drift bound is needed and holds "
-            "for every real v >= 1 (S5.drift-delta, S5.case1-S5.case5).",
+            "every toward step is a strict improvement), so the printed v in N^n leaves out "
+            "reachable states.  Nothing in the proof uses integrality; the drift bound is needed "
+            "and holds for every real v >= 1 (S5.drift-delta, S5.drift-feasible, S5.case1-5).",
             evidence(non_integer_velocities_found=len(odd), search_depth=depth), evidence(v=v),
             scope=proved(quantifier, "a single exact witness"),
             certificates=(certs.arith([certs.check(expr, "==", _q(v)),
@@ -578,7 +580,8 @@ def check_case1(heavy: bool, *, scale: Fraction = Fraction(1), params: RlsParams
     """Case 1 (v <= d/8): D >= (2ab-b-a)/(4ab) min{4c,1} g_i."""
     bound = _scaled(scale, BOUND1)
     return _judge(
-        build=lambda pt: _stmt((*DOMAIN, *CASE1), ((DRIFT, ">=", bound),), pt), heavy=heavy, prm=params,
+        build=lambda pt: _stmt((*DOMAIN, *CASE1), ((DRIFT, ">=", bound),), pt),
+        heavy=heavy, prm=params,
         obligations=_decomposed(region=CASE1, toward=TOWARD1, away=AWAY1, bound=bound,
                                 prm=params),
         quantifier=_case_quantifier("v <= d/8", params),
@@ -597,7 +600,8 @@ def check_case2(heavy: bool, *, scale: Fraction = Fraction(1), factor: Fraction 
     """Case 2 (d/8 < v <= 2 beta d): D >= (d/2)(1/16 - factor(4 alpha beta c + p) - 4c/beta)."""
     bound = _scaled(scale, _bracket2(factor))
     return _judge(
-        build=lambda pt: _stmt((*DOMAIN, *CASE2), ((DRIFT, ">=", bound),), pt), heavy=heavy, prm=params,
+        build=lambda pt: _stmt((*DOMAIN, *CASE2), ((DRIFT, ">=", bound),), pt),
+        heavy=heavy, prm=params,
         obligations=_decomposed(region=CASE2, toward=TOWARD2, away=AWAY2, bound=bound,
                                 prm=params),
         quantifier=_case_quantifier("d/8 < v <= 2 beta d", params),
@@ -737,7 +741,8 @@ def check_case3(heavy: bool, *, reset: bool = False, scale: Fraction = Fraction(
     ident = certs.identity(["alpha", "beta", "c", "p", "d"],
                            "4*c*d*(1 - (alpha + beta)/2) + p/2*d", bound, 2)
     return _judge(
-        build=lambda pt: _stmt((*DOMAIN, *region), ((DRIFT, ">=", scaled),), pt), heavy=heavy, prm=params,
+        build=lambda pt: _stmt((*DOMAIN, *region), ((DRIFT, ">=", scaled),), pt),
+        heavy=heavy, prm=params,
         quantifier=_case_quantifier(f"2 beta d < v < 2d, {sub[0]} {sub[1]} 1", params),
         holds=f"Case 3 ({'velocity reset to 1' if reset else 'beta v >= 1'}): D >= {bound}.",
         fails="Case 3's bound fails at the witness.",
@@ -750,7 +755,8 @@ def check_case4(heavy: bool, *, scale: Fraction = Fraction(1), params: RlsParams
     """Case 4 (v = 2d): D = d(4c + p - 4 beta c)."""
     bound = _scaled(scale, "d*(4*c + p - 4*beta*c)")
     return _judge(
-        build=lambda pt: _stmt((*DOMAIN, *CASE4), ((DRIFT, "==", bound),), pt), heavy=heavy, prm=params,
+        build=lambda pt: _stmt((*DOMAIN, *CASE4), ((DRIFT, "==", bound),), pt),
+        heavy=heavy, prm=params,
         quantifier=_case_quantifier("v = 2d", params),
         holds="Case 4 (v = 2d): D = d(4c + p - 4 beta c) exactly (the toward step lands at "
               "distance d: accepted, v <- beta v >= 1).",
@@ -781,7 +787,8 @@ def check_case5_rejected(heavy: bool, *, offset: Fraction = Fraction(0), strict:
     stmt = Statement(("d", "v"), (*DOMAIN, region), (("rls_accepted(d, v)", "==", "0"),))
     where = f"v {region[1]} 2d + {offset}" if offset else f"v {region[1]} 2d"
     return _judge(
-        build=lambda _: stmt, heavy=heavy, prm=PAPER_EXAMPLE, quantifier=f"every integer d >= 1 and real {where}",
+        build=lambda _: stmt, heavy=heavy, prm=PAPER_EXAMPLE,
+        quantifier=f"every integer d >= 1 and real {where}",
         holds=f"For {where} every step towards the target overshoots to distance > d and is "
               "rejected.",
         fails="Not so: when floor(v) = 2d (2d < v < 2d + 1) the toward step lands at distance "
@@ -887,7 +894,8 @@ def check_initial_potential(heavy: bool, *, coefficient: Fraction = Fraction(2))
     k = _q(coefficient)
     goal = ("rls_g(d, 1, alpha, beta, c, p)", "<=", f"(1 + {k}*c)*d**2")
     return _judge(
-        build=lambda pt: _stmt((("d", ">=", "1"),), (goal,), pt, variables=("d",)), heavy=heavy, prm=None,
+        build=lambda pt: _stmt((("d", ">=", "1"),), (goal,), pt, variables=("d",)),
+        heavy=heavy, prm=None,
         quantifier=f"{_FEASIBLE_TEXT}; every integer d >= 1",
         holds=f"g_i(d, 1) = d + max{{2c, cd^2/2}} <= (1 + {coefficient}c) d^2 for every d >= 1 "
               f"(no penalty: 1 <= 2 beta d), so g(0^n, 1^n) <= (1 + {coefficient}c) sum a_i^2 <= "
@@ -1045,7 +1053,8 @@ def check_lemma7_combination(heavy: bool, *, kappa: Fraction = Fraction(1)) -> V
 
 def check_lemma7_theta(heavy: bool, *, alpha: Fraction = Fraction(11, 10),
                        beta: Fraction = Fraction(3, 5)) -> Verdict:
-    """Lemma 7: 'For constants alpha, beta the expected optimization time ... is Theta(n log|a|_1)'."""
+    """Lemma 7: 'For constants alpha, beta the expected optimization time ... is
+    Theta(n log|a|_1)'."""
     gamma = (alpha + beta) / 2
     quantifier = (f"the constants alpha = {alpha}, beta = {beta} (Section 5: 1 < alpha <= 2, "
                   "1/2 < beta < 1)")
@@ -1094,7 +1103,8 @@ def check_lemma7_theta(heavy: bool, *, alpha: Fraction = Fraction(11, 10),
 # ------------------------------------------------------------------------------------------
 _F = Fraction
 _CONDITIONS_TEX = TexRef(535, 535, r"8\alpha\beta c+2p+4c/\beta\leq 1/16, p > "
-                                   r"8c\left(\frac{\alpha+\beta}{2}-1\right),$ and $p>4(\alpha-1)c>0$.")
+                                   r"8c\left(\frac{\alpha+\beta}{2}-1\right),$ and "
+                                   r"$p>4(\alpha-1)c>0$.")
 _LEMMA8_TEX = TexRef(519, 519, r"For constants $\alpha,\beta$ satisfying $1<\alpha\leq 2,1/2<\beta"
                                r"\leq 0.9,2\alpha\beta-\beta-\alpha>0,\alpha+\beta>2$ and "
                                r"$\alpha^2\beta>1 $")
@@ -1224,8 +1234,8 @@ CLAIMS: tuple[Claim, ...] = (
               "beta c + p) - 4c/beta, which C6 as printed makes >= 4 alpha beta c + p > 0.",
           fix_claim="S5.case2-positive"),
     Claim("S5.case2-positive", 5, "Proof of Lemma 8, Case 2, positivity of the corrected bracket",
-          "C6 as printed (<=) makes the computation's bracket 1/16 - (4 alpha beta c + p) - 4c/beta "
-          "positive.", (Method.DECISION,), check_case2_strict,
+          "C6 as printed (<=) makes the computation's bracket 1/16 - (4 alpha beta c + p) - "
+          "4c/beta positive.", (Method.DECISION,), check_case2_strict,
           controls=(Control("C6 weakened to 4 alpha beta c + p + 4c/beta <= 1/16 (equality gives "
                             "0)", {"condition_factor": _F(1)}, Status.FAILS),),
           tex=TexRef(609, 611, r"which is positive if $8\alpha\beta c+2p+4c/\beta\leq 1/16$."),

@@ -87,7 +87,8 @@ def g_i(d: int, v: Fraction, prm: RlsParams) -> Fraction:
     return d + second + penalty
 
 
-def outcomes(d: int, v: Fraction, prm: RlsParams) -> tuple[tuple[int, Fraction], tuple[int, Fraction]]:
+def outcomes(d: int, v: Fraction, prm: RlsParams
+             ) -> tuple[tuple[int, Fraction], tuple[int, Fraction]]:
     """The two equally likely successor states ``(d', v')`` given that the component is chosen."""
     s = math.floor(v)  # Algorithm 2, line 6: step floor(v_i)
     shrink = max(Fraction(1), prm.beta * v)  # Algorithm 2, line 10
@@ -275,6 +276,11 @@ def _prm(args: Sequence[Fraction]) -> RlsParams:
     return RlsParams(*(Fraction(a) for a in args))
 
 
+def _velocity_prm(alpha: Fraction, beta: Fraction) -> RlsParams:
+    """Constants for a velocity update (c and p do not enter it)."""
+    return RlsParams(Fraction(alpha), Fraction(beta), Fraction(0), Fraction(0))
+
+
 def _vel(d: int, v: Fraction, prm: RlsParams, toward: bool) -> Fraction:
     step = outcomes(d, v, prm)[0 if toward else 1]
     return step[1]
@@ -292,8 +298,8 @@ _EXACT_FUNCTIONS: dict[str, Callable[..., Fraction]] = {
     "rls_drift": lambda d, v, *q: drift(_as_int(d), Fraction(v), _prm(q)),
     "rls_d_toward": lambda d, v: Fraction(outcomes(_as_int(d), Fraction(v), PAPER_EXAMPLE)[0][0]),
     # (the distance after a toward step does not depend on the constants)
-    "rls_v_toward": lambda d, v, al, be: _vel(_as_int(d), Fraction(v), _prm((al, be, 0, 0)), True),
-    "rls_v_away": lambda d, v, al, be: _vel(_as_int(d), Fraction(v), _prm((al, be, 0, 0)), False),
+    "rls_v_toward": lambda d, v, al, be: _vel(_as_int(d), Fraction(v), _velocity_prm(al, be), True),
+    "rls_v_away": lambda d, v, al, be: _vel(_as_int(d), Fraction(v), _velocity_prm(al, be), False),
     "rls_accepted": lambda d, v: Fraction(int(abs(_as_int(d) - math.floor(v)) <= d)),
 }
 
@@ -522,7 +528,7 @@ class _Z3Builder:
                 return self.val(Fraction(int(kind != "rejected")))
             if name == "abs":
                 return z3.If(args[0] >= 0, args[0], -args[0])
-            fns = {"min": self.min, "max": self.max, "rls_g": self.g,
+            fns: dict[str, Callable[..., Any]] = {"min": self.min, "max": self.max, "rls_g": self.g,
                    "rls_g_toward": self.g_toward, "rls_g_away": self.g_away,
                    "rls_d_toward": self.d_toward, "rls_v_toward": self.v_toward,
                    "rls_v_away": lambda d, v, al, be: self.max(self.val(Fraction(1)), be * v)}

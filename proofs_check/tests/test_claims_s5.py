@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 from zonemax.proofs_check import claims_s5, run_claims
@@ -105,10 +107,10 @@ def test_control_certificates_check(tmp_path: Path) -> None:
         assert result.ok, (cid, result.message)
 
 
-def _tamper(directory: Path, cid: str, edit: object) -> str:
+def _tamper(directory: Path, cid: str, edit: Callable[[dict[str, Any]], None]) -> str:
     path = directory / f"{cid}.json"
     doc = json.loads(path.read_text(encoding="utf-8"))
-    edit(doc)  # type: ignore[operator]
+    edit(doc)
     out = directory / "tampered"
     out.mkdir(exist_ok=True)
     (out / f"{cid}.json").write_text(json.dumps(doc), encoding="utf-8")
@@ -117,51 +119,51 @@ def _tamper(directory: Path, cid: str, edit: object) -> str:
     return result.message
 
 
-def _first(doc: dict[str, object], kind: str) -> dict[str, object]:
-    return next(c for c in doc["certificates"] if c["kind"] == kind)  # type: ignore[attr-defined, index]
+def _first(doc: dict[str, Any], kind: str) -> dict[str, Any]:
+    return next(c for c in doc["certificates"] if c["kind"] == kind)
 
 
 def test_tampered_arith_fails(certified: Path) -> None:
-    def edit(doc: dict[str, object]) -> None:
-        _first(doc, "arith")["env"]["c"] = "26/10000"  # type: ignore[index]  # C6 then fails
+    def edit(doc: dict[str, Any]) -> None:
+        _first(doc, "arith")["env"]["c"] = "26/10000"  # C6 then fails
     assert "is false" in _tamper(certified, "S5.example-conditions", edit)
 
 
 def test_tampered_forall_fails(certified: Path) -> None:
-    def edit(doc: dict[str, object]) -> None:
+    def edit(doc: dict[str, Any]) -> None:
         cert = _first(doc, "forall")
-        cert["assert"][0]["rhs"] = cert["assert"][0]["rhs"].replace("2535", "2000")  # type: ignore[index]
+        cert["assert"][0]["rhs"] = cert["assert"][0]["rhs"].replace("2535", "2000")
     assert "is false" in _tamper(certified, "S5.drift-delta", edit)
 
 
 def test_tampered_forall_case_count_fails(certified: Path) -> None:
-    def edit(doc: dict[str, object]) -> None:
-        _first(doc, "forall")["cases"] += 1  # type: ignore[index, operator]
+    def edit(doc: dict[str, Any]) -> None:
+        _first(doc, "forall")["cases"] += 1
     assert "cases enumerated" in _tamper(certified, "S5.case1", edit)
 
 
 def test_tampered_identity_fails(certified: Path) -> None:
     """The factor of item 8: with 2 instead of 1 the identity behind Case 2 breaks."""
-    def edit(doc: dict[str, object]) -> None:
+    def edit(doc: dict[str, Any]) -> None:
         cert = _first(doc, "identity")
-        assert "1/16 - 1*" in cert["rhs"]  # type: ignore[operator]
-        cert["rhs"] = cert["rhs"].replace("1/16 - 1*", "1/16 - 2*")  # type: ignore[attr-defined, index]
+        assert "1/16 - 1*" in cert["rhs"]
+        cert["rhs"] = cert["rhs"].replace("1/16 - 1*", "1/16 - 2*")
     assert "lhs != rhs" in _tamper(certified, "S5.case2-sharp", edit)
 
 
 def test_tampered_smt_fails(certified: Path) -> None:
-    def edit(doc: dict[str, object]) -> None:  # the branch s = 2d, where the infimum lies
-        cert = next(c for c in doc["certificates"]  # type: ignore[attr-defined]
+    def edit(doc: dict[str, Any]) -> None:  # the branch s = 2d, where the infimum lies
+        cert = next(c for c in doc["certificates"]
                     if c["kind"] == "smt" and "(= s (* 2.0 d))" in c["smtlib"])
-        assert "2535.0" in cert["smtlib"]  # type: ignore[operator]
-        cert["smtlib"] = cert["smtlib"].replace("2535.0", "2534.0")  # type: ignore[attr-defined, index]
+        assert "2535.0" in cert["smtlib"]
+        cert["smtlib"] = cert["smtlib"].replace("2535.0", "2534.0")
     assert "z3 answers sat" in _tamper(certified, "S5.drift-delta", edit)
 
 
 def test_tampered_text_fails(certified: Path) -> None:
-    def edit(doc: dict[str, object]) -> None:
+    def edit(doc: dict[str, Any]) -> None:
         cert = _first(doc, "text")
-        cert["first"] = cert["last"] = 500  # type: ignore[index]
+        cert["first"] = cert["last"] = 500
     assert "quote not found" in _tamper(certified, "S5.case4", edit)
 
 
