@@ -744,7 +744,9 @@ def check_case3(heavy: bool, *, reset: bool = False, scale: Fraction = Fraction(
         build=lambda pt: _stmt((*DOMAIN, *region), ((DRIFT, ">=", scaled),), pt),
         heavy=heavy, prm=params,
         quantifier=_case_quantifier(f"2 beta d < v < 2d, {sub[0]} {sub[1]} 1", params),
-        holds=f"Case 3 ({'velocity reset to 1' if reset else 'beta v >= 1'}): D >= {bound}.",
+        holds=f"Case 3 ({'velocity reset to 1' if reset else 'beta v >= 1'}): D >= {bound}."
+              + (" (Only d = 1 can reset: beta d < beta v <= 1; empty at beta = 9/10, non-empty "
+                 "for beta < 1/sqrt(2), e.g. at the sample point beta = 7/10.)" if reset else ""),
         fails="Case 3's bound fails at the witness.",
         grid=(2, "2*beta*d", "2*d", 200) if reset else (12, "2*beta*d", "2*d", 8),
         extra_certs=(ident,) if scale == 1 and not reset else ())
@@ -815,6 +817,18 @@ def _deltas(factor: Fraction, scale: Fraction) -> dict[str, str]:
         "case 4": "(4*c + p - 4*beta*c)/(1 + 4*c + p)",
         "case 5": _scaled(scale, "4*c*(1 - beta)/(1 + 4*c + p)"),
     }
+
+
+def lemma8_delta(prm: RlsParams) -> Fraction:
+    """The explicit delta of :func:`check_drift_feasible` at one constant set: for every
+    (alpha, beta, c, p) satisfying C1-C8, D(d, v) >= delta g_i(d, v) for every integer d >= 1
+    and real v >= 1 (proved by claim ``S5.drift-feasible``), so E[T] <= n(1 + ln g(0))/delta by
+    the multiplicative drift theorem.  Raises ``ValueError`` outside C1-C8."""
+    point = dict(_point(prm))
+    bad = [k for k, cons in HYPOTHESES.items() if not all(exact_holds(x, point) for x in cons)]
+    if bad:
+        raise ValueError(f"{_params_text(prm)} violates {', '.join(bad)} of Lemma 8")
+    return min(exact_value(x, point) for x in _deltas(Fraction(1), Fraction(1)).values())
 
 
 def check_drift_feasible(heavy: bool, *, factor: Fraction = Fraction(1),
@@ -951,7 +965,8 @@ def check_lemma7_coupon(heavy: bool, *, kappa: Fraction = Fraction(1)) -> Verdic
     return Verdict(
         Status.HOLDS,
         f"Every non-zero position must be chosen at least once, so E[T] >= the coupon-collector "
-        f"time n H_h (exact absorbing chain) >= {kappa} n ln(h + 1): Omega(n log|a|_H).  Checked "
+        f"time n H_h (exact absorbing chain) >= {'' if kappa == 1 else f'{kappa} '}n ln(h + 1): "
+        "Omega(n log|a|_H).  Checked "
         f"exactly for 1 <= h <= n <= {n_max}; for all h, ln(h+1) = sum_j ln(1 + 1/j) <= H_h.",
         evidence(smallest_margin_at_n_h=(worst[1], worst[2])),
         scope=exhaustive(quantifier, f"1 <= h <= n <= {n_max}", cases),

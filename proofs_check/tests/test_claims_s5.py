@@ -246,3 +246,13 @@ def test_conditions_keep_their_meaning_for_section_6() -> None:
 def test_heavy_verdicts() -> None:
     got = {r.claim.id: r.verdict.status for r in run_claims(IDS, heavy=True)}
     assert got == claims_s5.EXPECTED
+
+
+def test_lemma8_delta_is_positive_and_below_the_infimum() -> None:
+    """The explicit delta of S5.drift-feasible cannot exceed the infimum 1/2535 of D/g_i that
+    S5.drift-delta pins down at the example; outside C1-C8 it is refused."""
+    delta = claims_s5.lemma8_delta(PAPER_EXAMPLE)
+    assert 0 < delta <= Fraction(1, 2535)
+    with pytest.raises(ValueError, match="C2"):
+        claims_s5.lemma8_delta(RlsParams(Fraction(2), Fraction(1, 2), Fraction(1, 1000),
+                                         Fraction(1, 100)))
