@@ -9,16 +9,22 @@ C1 ``1 < alpha <= 2``, C2 ``1/2 < beta <= 0.9``, C3 ``2 alpha beta - alpha - bet
 C4 ``alpha + beta > 2``, C5 ``alpha^2 beta > 1``, C6 ``8 alpha beta c + 2p + 4c/beta <= 1/16``,
 C7 ``p > 8c((alpha+beta)/2 - 1)``, C8 ``p > 4(alpha - 1)c > 0``.
 
-How the five cases are proved for *every* real ``v >= 1``, *every* integer ``d >= 1`` and
-*every* ``(alpha, beta, c, p)`` satisfying C1-C8: each statement is written once in the
-certificate expression language; z3's nonlinear real arithmetic decides its negation per integer
-branch of ``floor(v)`` (:func:`zonemax.proofs_check.rls_drift.decide`).  Cases 3-5 are decided
-directly; for Cases 1 and 2, whose direct form is too hard for z3 over all four constants, the
-check follows the paper's own decomposition: a bound on the toward step, a bound on the away
-step, and the algebra that combines them (three SMT queries, each ``unsat``; ``D`` is by
-definition the mean of the two changes).  Every such verdict also carries exhaustive grid
-certificates at two feasible points (the paper's example and ``(2, 7/10, 1/1000, 1/100)``) that
-the independent checker re-evaluates with its own ``rls_drift``; the SMT scripts are re-run.
+How the statements about the drift are proved for *every* real ``v >= 1``, *every* integer
+``d >= 1`` and *every* ``(alpha, beta, c, p)`` satisfying C1-C8: each statement is written once
+in the certificate expression language; z3's nonlinear real arithmetic decides its negation per
+integer branch of ``floor(v)`` (:func:`zonemax.proofs_check.rls_drift.decide`: five branches of
+``s = floor(v)`` against ``d``, relaxed to reals with the integer cuts, so ``unsat`` everywhere
+is a proof for all integers).  Cases 3-5 are decided directly; for Cases 1 and 2, whose direct
+form is too hard for z3 over all four constants (``unknown`` after 120 s), the check follows the
+paper's own decomposition: a bound on the toward step, a bound on the away step, and the algebra
+that combines them (``D`` is by definition the mean of the two changes).  ``S5.drift-feasible``
+chains the case bounds into an explicit ``delta`` for every feasible constant set.
+
+What the independent checker re-verifies: grid certificates (``forall``) of every drift
+statement at two feasible points (the paper's example and ``(2, 7/10, 1/1000, 1/100)``), with its
+own ``rls_g``/``rls_drift`` (:mod:`zonemax.proofs_check.checker.rls`); the identities behind each
+case's algebra; every counterexample (``arith``).  What it trusts: z3's ``unsat`` on the SMT-LIB
+scripts (re-run when z3 is installed) -- the only certificates that cover all reals.
 """
 
 from __future__ import annotations
@@ -406,8 +412,8 @@ def check_cp_uniform(heavy: bool, *, c: Fraction = Fraction(1, 1000),
         return Verdict(
             Status.HOLDS,
             f"c = {c}, p = {p} satisfy C6-C8 for every (alpha, beta) allowed by C1-C5, so c and p "
-            "need not be tuned to alpha and beta (C6's left side is largest at alpha = 2, "
-            "beta = 9/10: 18.84c + 2p).",
+            "need not be tuned to alpha and beta (by monotonicity C6's left side is largest at "
+            "alpha = 2, beta = 9/10: 18.84c + 2p).",
             ev + evidence(grid_points=cases),
             scope=proved(quantifier, f"z3 {_z3_version()} nlsat: negation unsat over the reals"),
             certificates=(*_smt_certs([dec]), grid))
@@ -637,8 +643,8 @@ def check_case2_decrease(heavy: bool, *, fraction: Fraction = Fraction(1, 16),
     return _judge(
         build=lambda pt: _stmt((*DOMAIN, *CASE2), (goal,), pt), prm=params,
         quantifier=_case_quantifier("d/8 < v <= 2 beta d", params),
-        holds=f"Case 2: a step towards the target decreases d by at least {fraction} d (the "
-              "smallest ratio is 1/15, at d = 15, floor(v) = 1).",
+        holds=f"Case 2: a step towards the target decreases d by at least {fraction} d (d/14 "
+              "already fails, at d = 15, floor(v) = 1).",
         fails=f"A toward step of Case 2 decreases d by less than {fraction} d at the witness.",
         grid=(16, "d/8", "2*beta*d", 4), heavy=heavy)
 
