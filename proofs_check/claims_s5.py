@@ -282,7 +282,6 @@ def _judge(*, build: Any, prm: RlsParams | None, heavy: bool = False,
             f"z3 {_z3_version()} nlsat: the negation is unsat in each of {queries} queries "
             f"({'per integer branch of floor(v), relaxed to reals; ' if split else ''}"
             f"{_params_text(prm)})")
-        covered += f"; z3 time {seconds:.2f} s"
         if cases:
             covered += f"; re-checkable grid certificates: {cases} (d, v) points"
         return Verdict(Status.HOLDS, holds,
@@ -864,7 +863,8 @@ def check_drift_feasible(heavy: bool, *, factor: Fraction = Fraction(1),
     decisions = [(k, decide(st)) for k, st in obligations]
     quantifier = f"{_FEASIBLE_TEXT}; {_ALL_DV}"
     seconds = sum(dec.seconds for _, dec in decisions)
-    ev = evidence(delta_k=deltas, z3_queries=sum(len(d.scripts) for _, d in decisions))
+    ev = evidence(delta_k=deltas, z3_queries=sum(len(d.scripts) for _, d in decisions),
+                  z3_seconds=f"{seconds:.2f}")
     if all(dec.answer == "unsat" for _, dec in decisions):
         samples = []
         cases = 0
@@ -885,7 +885,7 @@ def check_drift_feasible(heavy: bool, *, factor: Fraction = Fraction(1),
             ev + evidence(delta_at_example=at_example, grid_points=cases),
             scope=proved(quantifier, f"z3 {_z3_version()} nlsat: per case (Cases 1-2 via the "
                                      "proof's toward/away decomposition) and delta > 0, every "
-                                     f"negation unsat; z3 time {seconds:.2f} s; the five cases "
+                                     "negation unsat; the five cases "
                                      "partition v >= 1 as d/8 < 2 beta d < 2d"),
             certificates=(*_smt_certs([dec for _, dec in decisions]), *samples))
     for (k, st), (_, dec) in zip(obligations, decisions, strict=True):

@@ -49,13 +49,11 @@ import sympy
 
 
 class Status(StrEnum):
-    """The verdicts.  ``CAVEAT`` is retired: a true-in-substance but imprecise statement is
-    registered as the printed reading (``fails``, severity ``imprecise``) plus its fix.  The
-    member stays only until every section's port is merged (``proofs_check/tests/test_claims.py``
-    already rejects it outside its temporary allow-list); then it is removed."""
+    """The three verdicts.  There is no "holds with a caveat": a statement that is true in
+    substance but printed imprecisely is registered as its printed reading (``fails``, with a
+    :class:`Severity`) plus the corrected reading (its ``fix_claim``)."""
 
     HOLDS = "holds"
-    CAVEAT = "holds-with-caveat"
     FAILS = "fails"
     INCONCLUSIVE = "inconclusive"
 
@@ -72,8 +70,6 @@ class Method(StrEnum):
     DYNAMIC_PROGRAMME = "dynamic programme (exact rationals)"
     SAMPLING = "seeded random sampling"
     DATA = "statistical test on reproduction data"
-    #: Deprecated aliases kept while the sections are ported (do not use in new claims).
-    PROPERTY = "property-based"
 
 
 class Coverage(StrEnum):

@@ -66,7 +66,6 @@ def test_every_claim_is_scoped_controlled_and_referenced(results: dict[str, Clai
         assert claim.controls, cid
         assert claim.tex is not None, cid
         assert all(ctl.expect is not verdict.status for ctl in claim.controls), cid
-        assert verdict.status is not Status.CAVEAT, cid
         if verdict.status is Status.FAILS:
             assert verdict.witness and claim.severity and claim.fix, cid
             assert verdict.scope.coverage is Coverage.PROVED, cid
