@@ -36,8 +36,12 @@ from functools import cache
 from zonemax.exact.result import InstanceTooLarge
 from zonemax.reference.spec import AlgorithmSpec
 
-#: The solver families, named as in ``zonemax run``.
-ALGORITHMS: tuple[str, ...] = ("ea-pm1", "ea-heavy", "rls-pm1", "rls-heavy", "rls-ab")
+#: The solver families of the paper's algorithms, named as in ``zonemax run``.
+PAPER_ALGORITHMS: tuple[str, ...] = ("ea-pm1", "ea-heavy", "rls-pm1", "rls-heavy", "rls-ab")
+#: The solver families of the step operators beyond the paper (issue 15).
+OPERATOR_ALGORITHMS: tuple[str, ...] = ("ea-geom", "rls-geom", "ea-power", "rls-power")
+#: Every solver family.
+ALGORITHMS: tuple[str, ...] = PAPER_ALGORITHMS + OPERATOR_ALGORITHMS
 
 #: The instances at the documented size limits (module docstring).
 DOCUMENTED_LIMITS: tuple[AlgorithmSpec, ...] = (
@@ -69,6 +73,10 @@ DEFAULT_MAX_STATES: dict[str, tuple[int, ...]] = {
     "rls-pm1": (100_000,),
     "rls-heavy": (10_001, 5_200, 3_300, 2_000),
     "rls-ab": (20_000,),
+    "ea-geom": (1_100, 800, 250),
+    "rls-geom": (10_001, 5_200, 3_300, 2_000),
+    "ea-power": (1_100, 800, 250),
+    "rls-power": (10_001, 5_200, 3_300, 2_000),
 }
 
 
