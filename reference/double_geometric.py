@@ -66,6 +66,9 @@ from zonemax.reference.params import Real, check_geom_mean, check_geom_q
 MAX_LISTED = 2**16
 #: Decimal digits of the mpmath values returned for an irrational ``q``.
 DPS = 40
+#: Beyond this exponent ``q^k`` is returned as an mpmath real even for a rational ``q``: the exact
+#: rational would have about ``k log2(1/q)`` bits (10^12 steps: terabits).
+MAX_EXACT_POWER = 4096
 
 
 def _rational_sqrt(x: Fraction) -> Fraction | None:
@@ -127,15 +130,20 @@ class DoubleGeometric:
         assert q is not None
         return mean_from_ratio(q)
 
-    def _q_mp(self) -> Probability:
-        """``q``: exact, or an mpmath real (``DPS`` digits) for an irrational ``q``."""
+    def _q_mp(self, exact: bool = True) -> tuple[Probability, Probability]:
+        """``(q, 1 - q)``: exact Fractions for a rational ``q`` (unless ``exact`` is false), else
+        mpmath reals at the current precision, ``1 - q`` without cancellation (module
+        docstring)."""
         q = self.rational_q
+        if q is not None and exact:
+            return q, 1 - q
         if q is not None:
-            return q
+            return mpmath.mpf(q.numerator) / q.denominator, mpmath.mpf((1 - q).numerator) / (
+                1 - q).denominator
         assert isinstance(self.mean, Fraction)
-        with mpmath.workdps(DPS):
-            m = mpmath.mpf(self.mean.numerator) / self.mean.denominator
-            return m / (1 + mpmath.sqrt(1 + m * m))
+        m = mpmath.mpf(self.mean.numerator) / self.mean.denominator
+        s = mpmath.sqrt(1 + m * m)
+        return m / (1 + s), (1 + m / (s + 1)) / (s + m)
 
     def _balls(self) -> tuple[Any, Any]:
         """Arb balls of ``q`` and ``1 - q`` at the current flint precision."""
@@ -162,21 +170,30 @@ class DoubleGeometric:
 
     # -- the law ----------------------------------------------------------------------------
     def probability(self, k: int) -> Probability:
-        """``P(step = k) = (1 - q)/(1 + q) q^|k|`` (module docstring)."""
-        q = self._q_mp()
-        if isinstance(q, Fraction):
-            return (1 - q) / (1 + q) * q ** abs(k)
+        """``P(step = k) = (1 - q)/(1 + q) q^|k|`` (module docstring); a Fraction for a rational
+        ``q`` and ``|k| <= MAX_EXACT_POWER``, else ``DPS`` correct digits."""
+        if self.rational_q is not None and abs(k) <= MAX_EXACT_POWER:
+            q, one_minus_q = self._q_mp()
+            return one_minus_q / (1 + q) * q ** abs(k)
+        # q^|k| loses about log10|k| digits: work with that many more, return DPS digits
+        with mpmath.workdps(DPS + len(str(abs(k)))):
+            q, one_minus_q = self._q_mp(exact=False)
+            value = one_minus_q / (1 + q) * q ** abs(k)
         with mpmath.workdps(DPS):
-            return (1 - q) / (1 + q) * q ** abs(k)
+            return +value
 
     def tail_probability(self, limit: int) -> Probability:
-        """``P(|step| > limit) = 2 q^(limit+1)/(1 + q)`` (module docstring)."""
+        """``P(|step| > limit) = 2 q^(limit+1)/(1 + q)`` (module docstring); exact as in
+        :meth:`probability`."""
         check_limit(limit)
-        q = self._q_mp()
-        if isinstance(q, Fraction):
+        if self.rational_q is not None and limit < MAX_EXACT_POWER:
+            q, _ = self._q_mp()
             return 2 * q ** (limit + 1) / (1 + q)
+        with mpmath.workdps(DPS + len(str(limit))):
+            q, _ = self._q_mp(exact=False)
+            value = 2 * q ** (limit + 1) / (1 + q)
         with mpmath.workdps(DPS):
-            return 2 * q ** (limit + 1) / (1 + q)
+            return +value
 
     def step_distribution(self, limit: int) -> dict[int | None, Probability]:
         """Exact law of :meth:`sample`: every step ``|k| <= limit``, and ``None`` for the rest."""

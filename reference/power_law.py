@@ -53,6 +53,7 @@ from zonemax.reference._inversion import (
     Dyadic,
     LazyUniform,
     ball,
+    floor,
     le,
     less_than,
     width,
@@ -73,7 +74,8 @@ CACHE = 4096
 def _to_mpf(x: Any) -> mpmath.mpf:
     """The midpoint of an Arb ball as an exact mpmath number."""
     man, exp = x.mid().man_exp()
-    return mpmath.mpf((int(man), int(exp)))
+    with mpmath.workdps(DPS):  # mpf((man, exp)) rounds to the working precision
+        return mpmath.mpf((int(man), int(exp)))
 
 
 @dataclass(frozen=True)
@@ -88,8 +90,6 @@ class PowerLaw:
                                                          repr=False, compare=False)
     _cache: dict[tuple[int, int], tuple[Dyadic, Dyadic]] = field(
         default_factory=dict, init=False, repr=False, compare=False)
-    _consts: dict[str, float] = field(default_factory=dict, init=False, repr=False,
-                                      compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "exponent", check_power_exponent(self.exponent))
@@ -165,11 +165,12 @@ class PowerLaw:
     def step_distribution(self, limit: int) -> dict[int | None, Probability]:
         """Exact law of :meth:`sample`: ``±k`` with ``P(K = k)/2`` each, ``None`` for the rest."""
         out: dict[int | None, Probability] = {}
-        for k, p in self.magnitude_distribution(limit).items():
-            if k is None:
-                out[None] = p
-            else:
-                out[k] = out[-k] = p / 2
+        with mpmath.workdps(DPS):
+            for k, p in self.magnitude_distribution(limit).items():
+                if k is None:
+                    out[None] = p
+                else:
+                    out[k] = out[-k] = p / 2  # the sign is uniform
         return out
 
     # -- sampling ---------------------------------------------------------------------------
@@ -187,17 +188,29 @@ class PowerLaw:
                 prec *= 2
 
     def _guess(self, u: LazyUniform, lo: int, hi: int) -> int:
-        """A float guess of ``K`` in ``(lo, hi)`` from ``zeta(beta, k+1) ~ (k+1/2)^(1-beta)/(beta-1)``."""
-        b = float(self.beta)
-        log_v = math.log(u.num + 1) - u.bits * math.log(2)
-        if "log_zeta" not in self._consts:
-            self._consts["log_zeta"] = -math.log(float(self.probability(1)))  # P(K=1) = 1/zeta
-        log_zeta = self._consts["log_zeta"]
-        try:
-            g = math.exp(-(math.log(b - 1) + log_zeta + log_v) / (b - 1)) - 0.5
-        except OverflowError:
-            g = math.inf
-        return min(max(lo + 1, int(min(g, hi))), hi - 1)
+        """A guess of ``K`` in ``(lo, hi)`` from ``zeta(beta, k+1) ~ (k+1/2)^(1-beta)/(beta-1)``.
+
+        The map from ``V`` to ``K`` multiplies relative errors by about ``1/(beta - 1)``, so for
+        ``beta`` near 1 and ``K`` near ``10^30`` the 64 digits of ``V`` drawn first do not fix
+        ``K``: more digits are revealed (the same ``V``, known better) until they do, and the
+        guess is computed in Arb with a precision to match.  The guess never changes the result,
+        only the number of exact comparisons that follow.
+        """
+        from flint import arb, ctx, fmpq
+
+        spread = math.ceil(1 / (self.beta - 1)).bit_length()  # log2 of the error magnification
+        while True:
+            with ctx.workprec(max(START_PREC, u.bits + 64)):
+                b = arb(fmpq(self.beta.numerator, self.beta.denominator))
+                log_v = arb(u.num + 1).log() - u.bits * arb(2).log()
+                g = (-((b - 1).log() + b.zeta().log() + log_v) / (b - 1)).exp() - arb(1) / 2
+                if not g.is_finite() or g > hi:
+                    return hi - 1
+                man, exp = g.mid().man_exp()
+            guess = floor((int(man), int(exp)))
+            if u.bits >= guess.bit_length() + spread + 16:
+                return min(max(lo + 1, guess), hi - 1)
+            u.refine()
 
     def magnitude(self, limit: int, rng: np.random.Generator) -> int | None:
         """An exact draw of ``K`` if ``K <= limit``, else ``None`` (module docstring)."""
