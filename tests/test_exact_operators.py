@@ -330,3 +330,13 @@ def test_planted_operator_bug_is_rejected_by_the_simulation_test(
     algo = one_plus_one_ea if algorithm.startswith("ea") else rls
     times = [algo(a, buggy, rng=s).evaluations for s in seeds]
     assert abs(_z(times, res)) > _z_crit()
+
+
+def test_exact_layer_shares_no_code_with_the_new_reference_operators() -> None:
+    # tests/test_exact_independence.py proves the map lists every import from the code under
+    # test; so no entry for the new operator modules means the exact layer imports none of them
+    from zonemax.exact.independence import SHARINGS
+
+    modules = ("double_geometric", "power_law", "_inversion")
+    assert not [s.name for s in SHARINGS
+                if "exact" in s.users and any(f"reference.{m}" in s.name for m in modules)]

@@ -98,7 +98,7 @@ __all__ = [
     "rls_ab_exact",
     "rls_geom_exact",
     "rls_heavy_exact",
-    "rls_power_exact",
     "rls_pm1_closed_form",
     "rls_pm1_exact",
+    "rls_power_exact",
 ]

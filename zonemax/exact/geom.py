@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
 
 from mpmath.ctx_iv import MPIntervalContext
 
