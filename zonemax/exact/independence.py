@@ -85,7 +85,8 @@ SHARINGS: tuple[Sharing, ...] = (
     # -- the question: specification, parameter readers and validators -----------------------
     _s("zonemax.reference.spec.AlgorithmSpec", "exact stats_tests", "question",
        "The frozen instance description both sides receive; the solvers read only its fields "
-       "(algorithm, a, eps, log base, truncation, r, alpha, beta), none of its behaviour."),
+       "(algorithm, a, eps, log base, truncation, r, alpha, beta, geom_q, geom_mean, "
+       "power_exponent), none of its behaviour (not its step_operator())."),
     _s(_FIT + "validate_target", "exact proofs_check", "question",
        "Turns the user's target into a tuple of Python ints or refuses it; pinned as well "
        "(identity on int tuples, 10^30 included).", "test_validate_target_is_identity_on_ints"),
