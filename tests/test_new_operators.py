@@ -202,7 +202,6 @@ class PowerZeroAllowed(PowerLaw):
 def _partial_zeta_survival(beta: Fraction, k: int, terms: int, prec: int) -> tuple[Dyadic, Dyadic]:
     """``1 - H_min(k, terms) / H_terms`` as a dyadic ball: the normaliser from ``terms`` terms."""
     from flint import arb, ctx, fmpq
-
     from zonemax.reference._inversion import ball
 
     with ctx.workprec(prec):
