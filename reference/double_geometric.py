@@ -122,8 +122,8 @@ class DoubleGeometric:
         return ratio_from_mean(self.mean)
 
     @property
-    def mean_step(self) -> Fraction | mpmath.mpf:
-        """``E|step| = 2q/(1 - q^2)``: exact when ``q`` is rational."""
+    def mean_step(self) -> Fraction:
+        """``E|step| = 2q/(1 - q^2)``, exactly (the given mean, or the map of the given ``q``)."""
         if isinstance(self.mean, Fraction):
             return self.mean
         q = self.rational_q
