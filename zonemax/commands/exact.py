@@ -30,7 +30,7 @@ from zonemax.commands._input import (
     spec_from_args,
 )
 from zonemax.reference.fitness import norm_1
-from zonemax.reference.spec import ALGORITHMS, AlgorithmSpec
+from zonemax.reference.spec import ALGORITHMS, EA_ALGORITHMS, RLS_ALGORITHMS, AlgorithmSpec
 
 if TYPE_CHECKING:
     from zonemax.exact import ExactResult
@@ -71,10 +71,10 @@ def states_lower_bound(spec: AlgorithmSpec, cap: int) -> int:
     refusal here is one the solver would make too, only without its cost (which grows with the
     target: counting the states of ``rls-ab`` on ``(200, 200)`` took 28 s).
 
-    * ``ea-pm1``, ``ea-heavy``: the states are the non-increasing ``n``-tuples of distances with
+    * the (1+1) EA with any step operator: the states are the non-increasing ``n``-tuples of distances with
       sum ``<= |a|_1 = T``; those with at most two non-zero entries number ``T + 1`` (``n = 1``)
       and ``floor(T^2/4) + T + 1`` (``n >= 2``).
-    * ``rls-pm1``, ``rls-heavy``: the multiset count ``prod C(d + m, m)`` over the groups of
+    * RLS with any step operator: the multiset count ``prod C(d + m, m)`` over the groups of
       ``m`` positions at distance ``d`` (the solvers' own estimate: one position moves at a time
       and never away from its target).
     * ``rls-ab``: a position started at distance ``d0 >= 1`` reaches at least ``2 d0`` states:
@@ -84,11 +84,11 @@ def states_lower_bound(spec: AlgorithmSpec, cap: int) -> int:
     """
     a = spec.a
     groups = Counter(abs(ai) for ai in a if ai != 0)
-    if spec.algorithm in ("ea-pm1", "ea-heavy"):
+    if spec.algorithm in EA_ALGORITHMS:
         total = norm_1(a)
         bound = total + 1 if len(a) == 1 else total * total // 4 + total + 1
         return min(bound, cap + 1)
-    sizes = ([(d + 1, m) for d, m in groups.items()] if spec.algorithm in ("rls-pm1", "rls-heavy")
+    sizes = ([(d + 1, m) for d, m in groups.items()] if spec.algorithm in RLS_ALGORITHMS
              else [(2 * d, m) for d, m in groups.items()])
     bound = 1
     for size, m in sizes:
