@@ -33,16 +33,11 @@ from zonemax.proofs_check.core import (
     Status,
     TexRef,
     Verdict,
-    above,
-    below,
     evidence,
     exhaustive,
-    iv_frac,
-    iv_log,
-    iv_pow,
-    iv_precision,
     proved,
 )
+from zonemax.proofs_check.intervals import above, below, iv_frac, iv_log, iv_pow, iv_precision
 
 _eps = sympy.Symbol("epsilon", positive=True)
 _u = sympy.Symbol("u", positive=True)

@@ -29,8 +29,6 @@ import sympy
 from zonemax.proofs_check import certificates as certs
 from zonemax.proofs_check import pm1_cost, pm1_dp, pm1_drift
 from zonemax.proofs_check.core import (
-    E_LOWER,
-    E_UPPER,
     Certificate,
     Claim,
     Control,
@@ -40,15 +38,13 @@ from zonemax.proofs_check.core import (
     Status,
     TexRef,
     Verdict,
-    decimal,
     evidence,
-    exact_e_note,
     exhaustive,
-    iv_frac,
-    iv_precision,
     proved,
 )
+from zonemax.proofs_check.intervals import E_LOWER, E_UPPER, exact_e_note, iv_frac, iv_precision
 from zonemax.proofs_check.pm1 import OMEGA_PAPER, distance_vectors, pm1_expected_time, pm1_step
+from zonemax.proofs_check.serialise import decimal
 
 _w, _n, _d, _x = sympy.symbols("omega n d x", positive=True)
 _E = sympy.E

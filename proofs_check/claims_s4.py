@@ -35,11 +35,11 @@ from zonemax.proofs_check.core import (
     Status,
     TexRef,
     Verdict,
-    decimal,
     evidence,
     exhaustive,
     proved,
 )
+from zonemax.proofs_check.serialise import decimal
 from zonemax.reference.params import LogBase
 
 _eps = sympy.Symbol("epsilon", positive=True)

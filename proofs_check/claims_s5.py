@@ -50,10 +50,9 @@ from zonemax.proofs_check.core import (
     Verdict,
     evidence,
     exhaustive,
-    iv_frac,
-    iv_precision,
     proved,
 )
+from zonemax.proofs_check.intervals import iv_frac, iv_precision
 from zonemax.proofs_check.rls_drift import (
     BRANCH_COVER_SMT,
     NEGATED,

@@ -36,13 +36,13 @@ from zonemax.proofs_check.core import (
     Status,
     TexRef,
     Verdict,
-    decimal,
     evidence,
     exhaustive,
     proved,
     sampled,
 )
 from zonemax.proofs_check.rls_drift import RlsParams, drift, g_i
+from zonemax.proofs_check.serialise import decimal
 
 #: Section 6, item 2: "we set the parameter alpha = 2.0 and beta = 0.5".
 SECTION6_ALPHA, SECTION6_BETA = Fraction(2), Fraction(1, 2)

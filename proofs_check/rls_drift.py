@@ -59,7 +59,7 @@ from functools import lru_cache
 from typing import Any
 
 import mpmath
-from zonemax.proofs_check.core import iv_frac, iv_precision, lo
+from zonemax.proofs_check.intervals import iv_frac, iv_precision, lo
 
 HALF = Fraction(1, 2)
 
