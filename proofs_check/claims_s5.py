@@ -12,7 +12,7 @@ C7 ``p > 8c((alpha+beta)/2 - 1)``, C8 ``p > 4(alpha - 1)c > 0``.
 How the statements about the drift are proved for *every* real ``v >= 1``, *every* integer
 ``d >= 1`` and *every* ``(alpha, beta, c, p)`` satisfying C1-C8: each statement is written once
 in the certificate expression language; z3's nonlinear real arithmetic decides its negation per
-integer branch of ``floor(v)`` (:func:`zonemax.proofs_check.rls_drift.decide`: five branches of
+integer branch of ``floor(v)`` (:func:`zonemax.proofs_check.rls_decide.decide`: five branches of
 ``s = floor(v)`` against ``d``, relaxed to reals with the integer cuts, so ``unsat`` everywhere
 is a proof for all integers).  Cases 3-5 are decided directly; for Cases 1 and 2, whose direct
 form is too hard for z3 over all four constants (``unknown`` after 120 s), the check follows the
@@ -53,19 +53,15 @@ from zonemax.proofs_check.core import (
     proved,
 )
 from zonemax.proofs_check.intervals import iv_frac, iv_precision
-from zonemax.proofs_check.rls_drift import (
+from zonemax.proofs_check.rls_decide import (
     BRANCH_COVER_SMT,
-    NEGATED,
-    PAPER_EXAMPLE,
     PARAM_NAMES,
-    Constraint,
     Decision,
-    RlsParams,
     Statement,
     decide,
-    exact_holds,
-    exact_value,
 )
+from zonemax.proofs_check.rls_drift import PAPER_EXAMPLE, RlsParams
+from zonemax.proofs_check.rls_exact import NEGATED, Constraint, exact_holds, exact_value
 
 _a, _b = sympy.symbols("alpha beta", positive=True)
 

@@ -21,16 +21,9 @@ from zonemax.proofs_check.certificates import write_certificates
 from zonemax.proofs_check.checker import check_directory, check_file
 from zonemax.proofs_check.checker.expr import QUANTITIES
 from zonemax.proofs_check.core import ClaimResult, Coverage, Method, Status
-from zonemax.proofs_check.rls_drift import (
-    BRANCH_COVER_SMT,
-    PAPER_EXAMPLE,
-    RlsParams,
-    Statement,
-    decide,
-    drift,
-    exact_value,
-    g_i,
-)
+from zonemax.proofs_check.rls_decide import BRANCH_COVER_SMT, Statement, decide
+from zonemax.proofs_check.rls_drift import PAPER_EXAMPLE, RlsParams, drift, g_i
+from zonemax.proofs_check.rls_exact import exact_value
 
 TEX = Path(__file__).resolve().parents[3] / "shared" / "paper" / \
     "integer-onemax-run-time-bounds.tex"
