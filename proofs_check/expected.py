@@ -7,10 +7,10 @@ claim's module, next to its registration; ``proofs_check/tests/test_claims.py`` 
 
 from __future__ import annotations
 
-from zonemax.proofs_check import claims_s5, claims_s6, section1, section2, section3, section4
+from zonemax.proofs_check import claims_s6, section1, section2, section3, section4, section5
 from zonemax.proofs_check.core import Status
 
 EXPECTED: dict[str, Status] = {
-    **section1.EXPECTED, **section2.EXPECTED, **section3.EXPECTED, **section4.EXPECTED, **claims_s5.EXPECTED,
+    **section1.EXPECTED, **section2.EXPECTED, **section3.EXPECTED, **section4.EXPECTED, **section5.EXPECTED,
     **claims_s6.EXPECTED,
 }

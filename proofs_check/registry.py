@@ -9,10 +9,10 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 
-from zonemax.proofs_check import claims_s5, claims_s6, section1, section2, section3, section4
+from zonemax.proofs_check import claims_s6, section1, section2, section3, section4, section5
 from zonemax.proofs_check.core import Claim, ClaimResult, Editorial
 
-_SECTIONS = (section1, section2, section3, section4, claims_s5, claims_s6)
+_SECTIONS = (section1, section2, section3, section4, section5, claims_s6)
 
 #: Every claim, in paper order.
 CLAIMS: tuple[Claim, ...] = tuple(
