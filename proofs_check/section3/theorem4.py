@@ -190,6 +190,8 @@ def check_thm4_last_steps(heavy: bool, *, threshold: Fraction = Fraction(1, 2)) 
                                    [certs.check("1 - (1 - 1/h)**h", ">=", "1 - 1/e")], h_top),
                       certs.arith([certs.check("1 - 1/e", ">=", "threshold")],
                                   threshold=threshold)))
+
+
 _LOWER4 = "scale*max(len(row[0])*pm1_inf(row[0]), (len(row[0]) - 1)*ln(pm1_hamming(row[0]))/2)"
 
 

@@ -203,6 +203,8 @@ def check_cor6_stopping(heavy: bool, *, one_plus: bool = True) -> Verdict:
                  strictly_earlier_example=strict_gap),
         scope=exhaustive(quantifier, covered, top * len(COR6_ALPHAS) * len(EPS_CHECKED)),
         certificates=(cert,))
+
+
 _TEX_COR6_DISPLAY = (r"E[T] &\leq 4ec_{\epsilon}n \cdot (\log |a|_1) \cdot \left(\log (\log |a|_1)"
                      r"\right)^{1 + \epsilon} \cdot \left(1 + \log \left(\frac{|a|_1}{|a|_1 "
                      r"\cdot \alpha}\right) \right)")

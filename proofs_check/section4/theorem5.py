@@ -167,6 +167,8 @@ def check_thm5_vs_exact(heavy: bool, *, with_c_eps: bool = True) -> Verdict:
         f"eps = {tight[2]}.",
         evidence(tightest_ratio=_frac_str(tight[0]), at_a=tight[1], at_eps=tight[2]),
         scope=scope, certificates=(cert,))
+
+
 _TEX_FINAL = (r"E[T] &\leq 2ec_{\epsilon}n \cdot (\log |a|_1 + 2) \cdot \left(\log (\log |a|_1 + "
               r"2)\right)^{1 + \epsilon} \cdot (1 + \log |a|_1)")
 

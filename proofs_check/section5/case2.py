@@ -182,6 +182,8 @@ def check_case2_cap(heavy: bool, *, halved: bool = False, beta_v_max: Fraction =
         fails="The printed chain '-cd^2 >= -cd^2/(2 beta v)' needs 2 beta v <= 1 and fails for "
               "beta v in (1/2, 1] (witness); with cd^2/2 as in display (case2,3) it holds.",
         grid=(8, "d/8", "2*beta*d", 8))
+
+
 _CASE2_DISPLAY = TexRef(607, 611, r"E[g_i(d_i,v_i)-g_i(d_i',v_i')]\leq \frac{d_i}{2}(1/16-2(4\alpha"
                                   r"\beta c+p)-4c/\beta)")
 
