@@ -25,7 +25,7 @@ _REPO = Path(__file__).resolve().parents[2]
 #: Significance level of the data claims (the reproduction report's, pre-stated there).
 ALPHA = Fraction(1, 20)
 #: "middle-ranged r" (not defined in the paper): the reproduction's reading, 10^3 <= r <= 10^9
-#: (zonemax.experiments.analysis.MIDDLE_R, fixed before the paper-scale run).
+#: (zonemax.experiments.analysis_runtime.MIDDLE_R, fixed before the paper-scale run).
 MIDDLE_R = (10**3, 10**9)
 #: Section 6.2's sample sizes n.
 SECTION6_N = (20, 100)
