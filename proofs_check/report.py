@@ -23,9 +23,8 @@ from zonemax.proofs_check.core import (
     Scope,
     Severity,
     Status,
-    jsonable,
-    render,
 )
+from zonemax.proofs_check.serialise import jsonable, render
 
 #: Order in which verdicts are listed (most actionable first).
 STATUS_ORDER = (Status.FAILS, Status.INCONCLUSIVE, Status.HOLDS)

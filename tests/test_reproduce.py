@@ -437,7 +437,7 @@ def test_small_scale_report_marks_what_it_cannot_decide(full_tiny: Path) -> None
 def test_paper_scale_verdicts_match_the_committed_report() -> None:
     import re
 
-    from zonemax.experiments.report import PAPER_SCALE_VERDICTS
+    from zonemax.experiments.report_tables import PAPER_SCALE_VERDICTS
 
     text = (Path(__file__).parents[1] / "reproduction" / "paper" / "report.md").read_text()
     summary = text[text.index("## Summary"):text.index("## Methods")]

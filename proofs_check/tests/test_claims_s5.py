@@ -16,26 +16,23 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from zonemax.proofs_check import claims_s5, run_claims
+from zonemax.proofs_check import run_claims, section5
 from zonemax.proofs_check.certificates import write_certificates
 from zonemax.proofs_check.checker import check_directory, check_file
 from zonemax.proofs_check.checker.expr import QUANTITIES
-from zonemax.proofs_check.core import ClaimResult, Coverage, Method, Status
-from zonemax.proofs_check.rls_drift import (
-    BRANCH_COVER_SMT,
-    PAPER_EXAMPLE,
-    RlsParams,
-    Statement,
-    decide,
-    drift,
-    exact_value,
-    g_i,
-)
+from zonemax.proofs_check.core import Claim, ClaimResult, Control, Coverage, Method, Status
+from zonemax.proofs_check.rls_decide import BRANCH_COVER_SMT, Statement, decide
+from zonemax.proofs_check.rls_drift import PAPER_EXAMPLE, RlsParams, drift, g_i
+from zonemax.proofs_check.rls_exact import exact_value
+from zonemax.proofs_check.section5.case2 import check_case2_factor, check_case2_strict
+from zonemax.proofs_check.section5.case5 import check_case5_rejected
+from zonemax.proofs_check.section5.common import conditions
+from zonemax.proofs_check.section5.drift import lemma8_delta
 
 TEX = Path(__file__).resolve().parents[3] / "shared" / "paper" / \
     "integer-onemax-run-time-bounds.tex"
-IDS = [c.id for c in claims_s5.CLAIMS]
-CONTROLS = [(c, ctl) for c in claims_s5.CLAIMS for ctl in c.controls]
+IDS = [c.id for c in section5.CLAIMS]
+CONTROLS = [(c, ctl) for c in section5.CLAIMS for ctl in c.controls]
 
 
 @pytest.fixture(scope="module")
@@ -52,14 +49,14 @@ def certified(results: dict[str, ClaimResult], tmp_path_factory: pytest.TempPath
 
 
 def test_verdicts_match_expected(results: dict[str, ClaimResult]) -> None:
-    assert set(claims_s5.EXPECTED) == set(IDS)
+    assert set(section5.EXPECTED) == set(IDS)
     got = {k: r.verdict.status for k, r in results.items()}
-    assert got == claims_s5.EXPECTED
+    assert got == section5.EXPECTED
 
 
 def test_every_claim_is_scoped_controlled_and_referenced(results: dict[str, ClaimResult]
                                                          ) -> None:
-    by_id = {c.id: c for c in claims_s5.CLAIMS}
+    by_id = {c.id: c for c in section5.CLAIMS}
     for cid, r in results.items():
         claim, verdict = r.claim, r.verdict
         assert verdict.scope is not None, cid
@@ -77,9 +74,9 @@ def test_every_claim_is_scoped_controlled_and_referenced(results: dict[str, Clai
 
 
 @pytest.mark.parametrize(("claim", "control"), CONTROLS,
-                         ids=[f"{c.id}:{k}" for c in claims_s5.CLAIMS
+                         ids=[f"{c.id}:{k}" for c in section5.CLAIMS
                               for k in range(len(c.controls))])
-def test_control_flips(claim: claims_s5.Claim, control: claims_s5.Control) -> None:
+def test_control_flips(claim: Claim, control: Control) -> None:
     verdict = claim.run(False, **control.params)
     assert verdict.status is control.expect, (control.label, verdict.summary)
     if verdict.status is Status.FAILS:
@@ -95,7 +92,7 @@ def test_certificates_check(certified: Path) -> None:
 
 def test_control_certificates_check(tmp_path: Path) -> None:
     """A failing control's witness is an arith certificate the checker accepts."""
-    by_id = {c.id: c for c in claims_s5.CLAIMS}
+    by_id = {c.id: c for c in section5.CLAIMS}
     picks = [("S5.drift-delta", 0), ("S5.case1", 0), ("S5.case3-reset", 0),
              ("S5.lemma7-velocity", 0), ("S5.case2-positive", 0)]
     for cid, k in picks:
@@ -205,22 +202,22 @@ def test_decide_needs_the_integer_branches() -> None:
 def test_item8_factor_two_and_strictness() -> None:
     """Case 2's own computation gives the bracket without the 2; the strictness finding exists
     only with the printed factor."""
-    factor = claims_s5.check_case2_factor(False)
+    factor = check_case2_factor(False)
     assert factor.status is Status.FAILS
     assert str(factor.evidence_dict()["half_sum_minus_display"]) == "d*(4*alpha*beta*c + p)/2"
-    assert claims_s5.check_case2_factor(False, factor=Fraction(1)).status is Status.HOLDS
-    printed = claims_s5.check_case2_strict(False)
+    assert check_case2_factor(False, factor=Fraction(1)).status is Status.HOLDS
+    printed = check_case2_strict(False)
     assert printed.status is Status.FAILS
     w = printed.witness_dict()
     bracket = "1/16 - 2*(4*alpha*beta*c + p) - 4*c/beta"
     assert exact_value(bracket, w) == 0
     assert exact_value("8*alpha*beta*c + 2*p + 4*c/beta", w) == Fraction(1, 16)
-    assert claims_s5.check_case2_strict(False, bracket_factor=Fraction(1)).status is Status.HOLDS
-    assert claims_s5.check_case2_strict(False, strict=True).status is Status.HOLDS
+    assert check_case2_strict(False, bracket_factor=Fraction(1)).status is Status.HOLDS
+    assert check_case2_strict(False, strict=True).status is Status.HOLDS
 
 
 def test_case5_mirror_step_is_accepted() -> None:
-    verdict = claims_s5.check_case5_rejected(False)
+    verdict = check_case5_rejected(False)
     w = verdict.witness_dict()
     d, v = w["d"], w["v"]
     assert 2 * d < v < 2 * d + 1
@@ -230,29 +227,29 @@ def test_case5_mirror_step_is_accepted() -> None:
 
 def test_editorial_quotes_are_in_the_tex() -> None:
     lines = TEX.read_text(encoding="utf-8").split("\n")
-    for entry in claims_s5.EDITORIAL:
+    for entry in section5.EDITORIAL:
         text = re.sub(r"\s+", " ", " ".join(lines[entry.tex.first - 1:entry.tex.last]))
         assert re.sub(r"\s+", " ", entry.tex.quote) in text, entry.id
 
 
 def test_conditions_keep_their_meaning_for_section_6() -> None:
-    cond = claims_s5.conditions(RlsParams(Fraction(2), Fraction(1, 2), Fraction(1, 1000),
+    cond = conditions(RlsParams(Fraction(2), Fraction(1, 2), Fraction(1, 1000),
                                           Fraction(1, 100)))
     assert not cond["C2: 1/2 < beta <= 0.9"][0]
-    assert all(ok for ok, _ in claims_s5.conditions(PAPER_EXAMPLE).values())
+    assert all(ok for ok, _ in conditions(PAPER_EXAMPLE).values())
 
 
 @pytest.mark.slow
 def test_heavy_verdicts() -> None:
     got = {r.claim.id: r.verdict.status for r in run_claims(IDS, heavy=True)}
-    assert got == claims_s5.EXPECTED
+    assert got == section5.EXPECTED
 
 
 def test_lemma8_delta_is_positive_and_below_the_infimum() -> None:
     """The explicit delta of S5.drift-feasible cannot exceed the infimum 1/2535 of D/g_i that
     S5.drift-delta pins down at the example; outside C1-C8 it is refused."""
-    delta = claims_s5.lemma8_delta(PAPER_EXAMPLE)
+    delta = lemma8_delta(PAPER_EXAMPLE)
     assert 0 < delta <= Fraction(1, 2535)
     with pytest.raises(ValueError, match="C2"):
-        claims_s5.lemma8_delta(RlsParams(Fraction(2), Fraction(1, 2), Fraction(1, 1000),
+        lemma8_delta(RlsParams(Fraction(2), Fraction(1, 2), Fraction(1, 1000),
                                          Fraction(1, 100)))

@@ -2,9 +2,9 @@
 
 Results are written as the runs finish (text rows, or the entries of the JSON ``runs`` list),
 so memory does not grow with ``--runs``.  A run without ``--budget`` whose expected time is
-astronomically large is refused up front with the estimate (:func:`zonemax.commands._input.
-preflight`); ``--force`` runs it anyway.  Progress goes to stderr: a live line on a terminal,
-a plain line every 30 s otherwise.
+astronomically large is refused up front with the estimate
+(:func:`zonemax.commands._preflight.preflight`); ``--force`` runs it anyway.  Progress goes to
+stderr: a live line on a terminal, a plain line every 30 s otherwise.
 """
 
 from __future__ import annotations
@@ -17,14 +17,13 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from zonemax.commands._input import (
-    PREFLIGHT_SECONDS,
     UsageError,
     add_spec_arguments,
     parse_int,
     parse_runs,
-    preflight,
     spec_from_args,
 )
+from zonemax.commands._preflight import PREFLIGHT_SECONDS, preflight
 from zonemax.reference.spec import ALGORITHMS, AlgorithmSpec
 
 
