@@ -1,16 +1,20 @@
-"""Shared pytest configuration: hypothesis profiles.
+"""Shared pytest configuration: hypothesis profiles, and time limits of the slow tests.
 
 Profiles (select with ``HYPOTHESIS_PROFILE=dev|ci|deterministic``; ``CI=true`` selects ``ci``):
 
 * ``dev``: the default, 50 examples per property.
 * ``ci``: 100 examples, derandomised so a CI failure reproduces exactly, no deadline.
 * ``deterministic``: derandomised, 50 examples, no example database.
+
+Time limits (pytest-timeout, issue 17): every test has the default of ``pyproject.toml``; a test
+marked ``slow`` without an explicit ``@pytest.mark.timeout`` gets :data:`SLOW_TIMEOUT` instead.
 """
 
 from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("dev", max_examples=50, deadline=None)
@@ -23,3 +27,14 @@ settings.register_profile("deterministic", max_examples=50, derandomize=True, de
 settings.load_profile(
     os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev")
 )
+
+#: Time limit (seconds) of a ``slow`` test without its own ``@pytest.mark.timeout``: about ten
+#: times the slowest such test measured on 2 shared cores (test_verdicts_heavy, 86 s at load 8).
+SLOW_TIMEOUT = 900
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Give ``slow`` tests without an explicit limit the limit :data:`SLOW_TIMEOUT`."""
+    for item in items:
+        if item.get_closest_marker("slow") and not item.get_closest_marker("timeout"):
+            item.add_marker(pytest.mark.timeout(SLOW_TIMEOUT))

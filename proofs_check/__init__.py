@@ -4,31 +4,39 @@ Gadea Harder, Koetzing, Li, Radhakrishnan (2023), arXiv:2307.11855.
 
 * :data:`CLAIMS` -- every checkable claim (an immutable tuple of :class:`Claim`);
 * :func:`run_claims` -- check them, returning :class:`ClaimResult` objects (never prints);
+* :data:`EDITORIAL` -- typos and other text-only findings (never counted as verdicts);
 * :func:`format_text`, :func:`format_markdown`, :func:`format_json` -- reports as strings;
+* :mod:`zonemax.proofs_check.checker` -- the independent certificate checker;
+* :mod:`zonemax.proofs_check.summary` -- the README's generated summary of the findings;
 * :mod:`zonemax.proofs_check.bounds` -- explicit bounds on E[T] from the proofs' constants.
 """
 
 from zonemax.proofs_check.core import Claim, ClaimResult, Method, Status, Verdict
-from zonemax.proofs_check.registry import CLAIMS, claim_ids, run_claims, select_claims
+from zonemax.proofs_check.registry import CLAIMS, EDITORIAL, claim_ids, run_claims, select_claims
 from zonemax.proofs_check.report import (
+    by_severity,
     format_json,
     format_markdown,
     format_text,
+    holds_by_coverage,
     to_records,
     totals,
 )
 
 __all__ = [
     "CLAIMS",
+    "EDITORIAL",
     "Claim",
     "ClaimResult",
     "Method",
     "Status",
     "Verdict",
+    "by_severity",
     "claim_ids",
     "format_json",
     "format_markdown",
     "format_text",
+    "holds_by_coverage",
     "run_claims",
     "select_claims",
     "to_records",

@@ -8,20 +8,90 @@ of an ``mpmath.iv`` enclosure, so rounding never helps the bound.  ``T`` counts 
 
 Which bounds are proofs and which are conditional is stated per function; the verdicts of the
 corresponding claims live in :mod:`zonemax.proofs_check.registry`.
+
+The normaliser ``c_eps`` of Definition 2 comes from :func:`c_eps_enclosure` (python-flint Arb
+balls, rigorous); :func:`arb_of` and :func:`arb_bounds` move exact rationals in and out of Arb.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 import mpmath
-from zonemax.proofs_check.core import hi, iv_frac, iv_log, iv_pow, iv_precision, lo
+from flint import arb, ctx, fmpq
+from zonemax.proofs_check.intervals import hi, iv_frac, iv_log, iv_pow, iv_precision, lo
 from zonemax.proofs_check.rls_drift import RlsParams, delta_lower_bound, g_i
 from zonemax.reference.fitness import norm_1, norm_hamming, norm_inf, validate_target
-from zonemax.reference.heavy_tailed import c_epsilon
 from zonemax.reference.params import LogBase, as_fraction, check_eps, check_log_base
+
+#: Working precision (bits) of every Arb computation in proofs_check's Section 4 and 6 claims.
+ARB_PREC = 128
+#: Terms summed by :func:`c_eps_enclosure` before the tail bracket; the bracket's width is about
+#: ``|w'(N)|/8`` (3.4e-11 for eps = 1/1000 in base 2, ~0.12 s per constant).
+C_EPS_TERMS = 2**14
+
+
+def arb_of(q: Fraction | int) -> arb:
+    """A ball that contains the rational ``q`` (exact when ``q`` is dyadic)."""
+    q = Fraction(q)
+    return arb(fmpq(q.numerator, q.denominator))
+
+
+def _dyadic(x: arb) -> Fraction:
+    man, exp = x.man_exp()
+    return Fraction(int(man)) * Fraction(2) ** int(exp)
+
+
+def arb_bounds(x: arb) -> tuple[Fraction, Fraction]:
+    """The exact rational end points ``(mid - rad, mid + rad)`` of a ball."""
+    mid, rad = _dyadic(x.mid()), _dyadic(x.rad())
+    return mid - rad, mid + rad
+
+
+@lru_cache(maxsize=32)
+def c_eps_enclosure(eps: Fraction, log_base: LogBase = 2, terms: int = C_EPS_TERMS
+                    ) -> tuple[Fraction, Fraction]:
+    r"""Rational end points ``lo <= c_eps <= hi`` of ``c_eps = sum_{i>=2} 1/(i (log_b i)^{1+eps})``.
+
+    Arb balls at :data:`ARB_PREC` bits: the partial sum ``i = 2 .. N-1`` plus the convexity
+    (integral-test) bracket of the tail.  ``w(x) = (ln b)^s / (x (ln x)^s)``, ``s = 1 + eps``, is
+    positive, decreasing and convex for ``x > 1`` (``x (ln x)^s`` is positive, increasing and
+    ``(x (ln x)^s)'' > 0``), so, with ``int_M^oo w = (ln b)^s (ln M)^{-eps} / eps``:
+
+    * trapezoid rule: ``int_i^{i+1} w <= (w(i) + w(i+1))/2``, summed over ``i >= N``:
+      ``sum_{i>=N} w(i) >= int_N^oo w + w(N)/2``;
+    * midpoint rule (Jensen): ``w(i) <= int_{i-1/2}^{i+1/2} w``: ``sum_{i>=N} w(i) <=
+      int_{N-1/2}^oo w``.
+
+    (The independent checker encloses the same sum with a different tail argument,
+    :mod:`zonemax.proofs_check.checker.heavy`.)
+    """
+    e = check_eps(eps)
+    base = check_log_base(log_base)
+    if isinstance(terms, bool) or not isinstance(terms, int) or terms < 3:
+        raise ValueError(f"terms must be an int >= 3, got {terms!r}")
+    with ctx.workprec(ARB_PREC):
+        eps_b = arb_of(e)
+        s = 1 + eps_b
+        scale = (arb(2).log() if base == 2 else arb(1)) ** s  # (ln b)^{1+eps}
+        total = arb(0)
+        for i in range(2, terms):  # Section 2: c_eps = sum_{i >= 2} 1/(i (log i)^{1+eps})
+            total += scale / (i * arb(i).log() ** s)
+
+        def area(m: arb) -> arb:
+            return scale * m.log() ** (-eps_b) / eps_b
+
+        low = total + area(arb(terms)) + scale / (terms * arb(terms).log() ** s) / 2
+        high = total + area(arb_of(Fraction(2 * terms - 1, 2)))
+        return arb_bounds(low)[0], arb_bounds(high)[1]
+
+
+def _c_iv(eps: Fraction, log_base: LogBase) -> Any:
+    lo_c, hi_c = c_eps_enclosure(eps, log_base)
+    return mpmath.iv.mpf([iv_frac(lo_c).a, iv_frac(hi_c).b])
 
 Bound = Fraction | mpmath.mpf
 
@@ -45,7 +115,7 @@ def pm1_ea_upper(a: Sequence[int], omega: Fraction = Fraction(6, 5)) -> mpmath.m
     (the smallest positive potential), so ``E[T] <= (1 + ln(X_0/x_min)) / delta``.
 
     Validity: the drift claim ``E[g(x) - g(Y)] >= c/(2 omega n) g(x)`` is true in every state
-    enumerated exactly by claim ``S3.drift-final`` (``n <= 5``), although one intermediate line
+    checked exactly by claim ``S3.drift-final`` (every d for n <= 60, n <= 200 with --heavy), although one intermediate line
     of the printed proof is false (claim ``S3.total-line``).  Requires ``1 < omega < 1 + 1/e``.
     Returns the upper end of an interval enclosure.
     """
@@ -100,7 +170,7 @@ def heavy_ea_upper(a: Sequence[int], eps: Fraction | float | str, log_base: LogB
     Multiplicative drift (Theorem 2) with ``X = f_a(x)``, ``X_0 = |a|_1``, ``x_min = 1``, so the
     last factor is ``1 + ln(|a|_1)`` with the *natural* log (the paper prints ``log``; with
     ``log2`` the bound is merely weaker, claim ``S4.thm5-constant``).  ``c_eps`` enters through
-    the upper end of :func:`zonemax.reference.heavy_tailed.c_epsilon`.  For ``log_base='e'`` the outer
+    the upper end of :func:`c_eps_enclosure`.  For ``log_base='e'`` the outer
     ``log`` stays base 2 (the proof's sum over ``j <= floor(log2 d)`` needs it); only the law of
     ``I`` and the inner log change.  Returns the upper end of an interval enclosure.
     """
@@ -109,9 +179,8 @@ def heavy_ea_upper(a: Sequence[int], eps: Fraction | float | str, log_base: LogB
     e_frac = check_eps(eps)
     base = check_log_base(log_base)
     norm = norm_1(t)
-    c_eps = c_epsilon(e_frac, base, terms=1024)
     with iv_precision():
-        c_iv = mpmath.iv.mpf([c_eps.lower, c_eps.upper])
+        c_iv = _c_iv(e_frac, base)
         inv_delta = 2 * mpmath.iv.e * c_iv * n * heavy_drift_denominator(norm, e_frac, base)
         return hi(inv_delta * (1 + mpmath.iv.log(norm)))
 
@@ -124,6 +193,8 @@ def heavy_ea_approx_upper(a: Sequence[int], eps: Fraction | float | str,
     (multiplicative drift with ``X_0 = |a|_1``, ``x_min = alpha |a|_1``).  The constant printed in
     Corollary 6, ``4 e c_eps n log|a|_1 (log log|a|_1)^{1+eps}``, does *not* dominate this one
     for small ``|a|_1`` (claim ``S4.cor6-constant``), so it is not used.  ``0 < alpha < 1``.
+    Theorem 2 stops at ``X < x_min``, a stopping time no earlier than ``min{t: X_t <= alpha
+    |a|_1}``, so the bound applies to the latter (claim ``S4.cor6-stopping``).
     """
     t = _target(a)
     n = len(t)
@@ -132,9 +203,8 @@ def heavy_ea_approx_upper(a: Sequence[int], eps: Fraction | float | str,
         raise ValueError(f"alpha must lie in (0, 1) (Corollary 6), got {alpha}")
     e_frac = check_eps(eps)
     base = check_log_base(log_base)
-    c_eps = c_epsilon(e_frac, base, terms=1024)
     with iv_precision():
-        c_iv = mpmath.iv.mpf([c_eps.lower, c_eps.upper])
+        c_iv = _c_iv(e_frac, base)
         inv_delta = 2 * mpmath.iv.e * c_iv * n * heavy_drift_denominator(norm_1(t), e_frac, base)
         return hi(inv_delta * (1 + mpmath.iv.log(iv_frac(1 / al))))
 

@@ -1,58 +1,189 @@
-"""Core types of the claim registry: :class:`Claim`, :class:`Verdict`, :class:`ClaimResult`.
+"""Core types of the claim registry: claims, verdicts with their scope, controls, certificates.
 
 A *claim* is one checkable statement of the paper (a displayed inequality, a step of a proof, a
-numerical value, a hypothesis of an experiment).  Its ``check`` function returns a frozen
-:class:`Verdict` with a :class:`Status` and *evidence*: exact values (``Fraction``, sympy
-expressions), rigorous enclosures (``mpmath.iv`` intervals) and, for a failure, a concrete
-counterexample (the *witness*).
+numerical value, a hypothesis of an experiment).  What makes a verdict trustworthy here:
 
-Verdict semantics
------------------
-* ``holds`` -- the statement is true as printed.  For the methods *exhaustive enumeration* and
-  *property-based* this means: true on the finite domain stated in the evidence (``domain``);
-  such checks support, never prove, a statement over an infinite range.
-* ``holds-with-caveat`` -- the mathematical content is right but the text is wrong or
-  incomplete (wrong inequality sign, wrong log base, a missing hypothesis, an unjustified but
-  true intermediate step); the caveat says exactly what.
-* ``fails`` -- the statement as printed is false; the witness is a concrete counterexample.
-* ``inconclusive`` -- the check could not decide (e.g. an interval straddles the threshold).
+* **Falsifiable.**  A claim's ``check`` is a function ``check(heavy, **params) -> Verdict``; its
+  keyword defaults are the statement as printed (a constant, a range, a log base, ...).  Every
+  claim registers at least one :class:`Control`: a minimally altered statement (a constant nudged
+  just past its margin, a flipped sign, the range extended past a known witness, a wrong log
+  base) that the **same** check must judge the other way.  A test runs every control.  A check
+  whose verdict no input could change is not a machine check.
+* **Scoped.**  Every verdict carries a :class:`Scope`: the quantifier as the paper states it and
+  the domain actually covered, in a fixed vocabulary (:class:`Coverage`): proved for the whole
+  domain, exhaustive on a stated finite range (with the number of cases), or sampled (with how).
+  A finite check of an all-n statement "holds on the checked range", never plainly "holds".
+* **Certified.**  A verdict carries :class:`Certificate` objects (witnesses, enumerated ranges,
+  interval enclosures with exact rational endpoints, a solver's answer with its formula).
+  ``zonemax claims --certificates DIR`` writes them; :mod:`zonemax.proofs_check.checker`, which
+  shares no code with the search, re-verifies them with exact integer and Fraction arithmetic.
+* **Errata.**  A claim that does not hold carries a :class:`Severity`, its place in the TeX
+  (:class:`TexRef`) and a suggested fix, which is itself a registered, checked claim.
+
+Verdict semantics: ``holds`` -- the statement is true on the scope's coverage (for coverage
+*proved*, everywhere it is quantified); ``fails`` -- false as printed, with a witness (a single
+counterexample refutes a universal statement, so its coverage is *proved*); ``inconclusive`` --
+the check could not decide (e.g. an interval straddles the threshold, a solver said unknown).
+Typos and other text-only findings are not verdicts: they are :class:`Editorial` entries,
+checked against the printed TeX and never counted among the verdicts.
 
 Exactness rules: ``Fraction``/``sympy.Rational`` for rationals; ``e`` enters only through the
-rational enclosure :data:`E_LOWER` < e < :data:`E_UPPER` (or sympy's exact ``E``); logarithms and
-powers with real exponents go through ``mpmath.iv`` interval arithmetic.
+rational enclosure ``E_LOWER < e < E_UPPER`` of :mod:`zonemax.proofs_check.intervals` (or sympy's
+exact ``E``); logarithms and powers with real exponents go through interval arithmetic
+(``mpmath.iv``, helpers in :mod:`~zonemax.proofs_check.intervals`, or python-flint's Arb balls);
+a float never decides a verdict.  Evidence is rendered for reports by
+:mod:`zonemax.proofs_check.serialise`.
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from enum import StrEnum
-from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
-import mpmath
 import sympy
 
 
 class Status(StrEnum):
-    """The four verdicts."""
+    """The three verdicts.  There is no "holds with a caveat": a statement that is true in
+    substance but printed imprecisely is registered as its printed reading (``fails``, with a
+    :class:`Severity`) plus the corrected reading (its ``fix_claim``)."""
 
     HOLDS = "holds"
-    CAVEAT = "holds-with-caveat"
     FAILS = "fails"
     INCONCLUSIVE = "inconclusive"
 
 
 class Method(StrEnum):
-    """How a claim is checked."""
+    """How a claim is checked; labels say exactly what ran."""
 
-    SYMBOLIC = "symbolic"
-    EXACT = "exact rational"
+    SYMBOLIC = "symbolic (sympy)"
+    DECISION = "decision procedure (z3 nlsat)"
+    EXACT = "exact rational arithmetic"
     INTERVAL = "interval arithmetic"
+    BRANCH_AND_BOUND = "interval branch-and-bound"
     ENUMERATION = "exhaustive enumeration"
-    PROPERTY = "property-based"
+    DYNAMIC_PROGRAMME = "dynamic programme (exact rationals)"
+    SAMPLING = "seeded random sampling"
+    DATA = "statistical test on reproduction data"
+
+
+class Coverage(StrEnum):
+    """What part of the quantified domain a verdict covers."""
+
+    PROVED = "proved for the whole domain"
+    EXHAUSTIVE = "exhaustive on a finite range"
+    SAMPLED = "sampled"
+
+
+@dataclass(frozen=True)
+class Scope:
+    """The quantifier as the paper states it and the domain actually covered.
+
+    Attributes
+    ----------
+    coverage:
+        :class:`Coverage` of the check.
+    quantifier:
+        The statement's domain as printed, e.g. ``"all n >= 1, all d in N^n \\ {0}"`` or
+        ``"the single value omega = 6/5"``.
+    covered:
+        The domain the check covered, e.g. ``"1 <= n <= 6, 0 <= d_i <= 6 (sorted)"``, or for
+        *proved* how the whole domain was covered (``"z3: the negation is unsat over all real
+        v >= 1"``); for *sampled* how the sample was drawn (seed, size, law).
+    cases:
+        Number of cases enumerated (*exhaustive*) or drawn (*sampled*); ``None`` for *proved*.
+    """
+
+    coverage: Coverage
+    quantifier: str
+    covered: str
+    cases: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.coverage is not Coverage.PROVED and self.cases is None:
+            raise ValueError(f"a {self.coverage} scope needs its number of cases")
+
+    def qualifier(self, status: Status) -> str:
+        """How the verdict reads with this scope: ``holds`` only for a proof."""
+        if status is Status.HOLDS and self.coverage is Coverage.EXHAUSTIVE:
+            return "holds on the checked range"
+        if status is Status.HOLDS and self.coverage is Coverage.SAMPLED:
+            return "holds on the sample"
+        return str(status)
+
+
+def proved(quantifier: str, covered: str) -> Scope:
+    """Scope of a proof over the whole quantified domain (or of a refuting witness)."""
+    return Scope(Coverage.PROVED, quantifier, covered)
+
+
+def exhaustive(quantifier: str, covered: str, cases: int) -> Scope:
+    """Scope of an exhaustive check of a finite part of the domain."""
+    return Scope(Coverage.EXHAUSTIVE, quantifier, covered, cases)
+
+
+def sampled(quantifier: str, how: str, cases: int) -> Scope:
+    """Scope of a check on a sample (seeded, with the law it was drawn from in ``how``)."""
+    return Scope(Coverage.SAMPLED, quantifier, how, cases)
+
+
+class Severity(StrEnum):
+    """How bad a finding is, for the errata sheet (applies when the verdict is not ``holds``)."""
+
+    IMPRECISE = "imprecise but harmless"
+    PROOF_GAP = "proof gap with a checked repair"
+    FALSE = "false as stated, theorem affected"
+    EXPERIMENT = "experimental claim not supported by the data"
+
+
+#: The paper's LaTeX source, relative to the repository root's parent (``../shared``).
+PAPER_TEX = "shared/paper/integer-onemax-run-time-bounds.tex"
+
+
+def default_tex() -> Path | None:
+    """The paper's TeX beside a source checkout (``<repo>/../shared/paper/...``), if it exists.
+
+    An installed copy has no repository around it: then ``None`` (pass the path explicitly).
+    """
+    path = Path(__file__).resolve().parents[2] / PAPER_TEX
+    return path if path.is_file() else None
+
+
+@dataclass(frozen=True)
+class TexRef:
+    """Where a claim is printed: 1-based inclusive line range of :data:`PAPER_TEX` and a quote
+    that occurs verbatim (after joining the lines with spaces) in that range."""
+
+    first: int
+    last: int
+    quote: str
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.first <= self.last:
+            raise ValueError(f"bad TeX line range {self.first}-{self.last}")
+        if not self.quote.strip():
+            raise ValueError("a TeX reference needs a non-empty quote")
+
+    @property
+    def lines(self) -> str:
+        return f"{self.first}" if self.first == self.last else f"{self.first}-{self.last}"
+
+
+#: JSON-ready certificate payload: str / int / bool / None, lists and dicts of those.  Exact
+#: rationals are strings ``"p/q"`` (or ints); never floats.
+CertificateData = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Certificate:
+    """Machine-checkable evidence for a verdict; the schema of each ``kind`` is documented in
+    :mod:`zonemax.proofs_check.checker` (the independent checker that re-verifies it)."""
+
+    kind: str
+    data: CertificateData
 
 
 #: Evidence is a read-only mapping from a name to a value (Fraction, int, str, bool, sympy
@@ -69,14 +200,17 @@ def evidence(**items: Any) -> Evidence:
 class Verdict:
     """The outcome of checking one claim.
 
-    ``summary`` is one or two sentences a reader can act on; ``evidence`` holds the exact values
-    and margins; ``witness`` (failures, and caveats that have one) is a concrete counterexample.
+    ``summary`` is one or two sentences a reader can act on; ``scope`` says what was covered;
+    ``evidence`` holds exact values and margins (for humans); ``witness`` (failures) is a concrete
+    counterexample; ``certificates`` are what :mod:`~zonemax.proofs_check.checker` re-verifies.
     """
 
     status: Status
     summary: str
     evidence: Evidence = ()
     witness: Evidence = ()
+    scope: Scope | None = None
+    certificates: tuple[Certificate, ...] = ()
 
     def evidence_dict(self) -> dict[str, Any]:
         """The evidence as a plain dict (a copy)."""
@@ -85,6 +219,29 @@ class Verdict:
     def witness_dict(self) -> dict[str, Any]:
         """The witness as a plain dict (a copy)."""
         return dict(self.witness)
+
+    @property
+    def reading(self) -> str:
+        """The verdict as it should be read: ``holds on the checked range`` for a finite check."""
+        return str(self.status) if self.scope is None else self.scope.qualifier(self.status)
+
+
+@dataclass(frozen=True)
+class Control:
+    """A minimally altered statement that the claim's own check must judge the other way.
+
+    ``params`` override the check's keyword defaults; ``expect`` is the status the altered
+    statement must get (the opposite of the claim's: ``fails`` for a claim that holds and
+    ``holds`` for one that fails).
+    """
+
+    label: str
+    params: Mapping[str, Any]
+    expect: Status
+
+
+#: ``check(heavy, **params) -> Verdict``; ``heavy=True`` widens enumerations (slow).
+CheckFn = Callable[..., Verdict]
 
 
 @dataclass(frozen=True)
@@ -96,15 +253,27 @@ class Claim:
     id:
         Stable identifier, ``S<section>.<slug>``.
     section:
-        Section of the paper (1-6).
+        Section of the paper (1-6; appendix claims belong to 6).
     location:
-        Where exactly: theorem/lemma, proof step, displayed inequality.
+        Where exactly, in words: theorem/lemma, proof step, displayed inequality.
     statement:
         The claim as text (paraphrasing the paper, with its notation).
-    method:
-        How it is checked (:class:`Method`).
+    methods:
+        How it is checked (:class:`Method`), exactly what ran.
     check:
-        ``check(heavy) -> Verdict``.  ``heavy=True`` widens enumerations (slow).
+        ``check(heavy, **params) -> Verdict``; the keyword defaults are the statement.
+    controls:
+        Altered statements that ``check`` must judge the other way (at least one).
+    tex:
+        Where it is printed (``None`` only for claims about the paper as a whole).
+    severity:
+        How bad it is if the verdict is not ``holds`` (required then).
+    fix:
+        The suggested correction in words (required when not ``holds``).
+    fix_claim:
+        The id of the registered claim that states the correction (it must hold).
+    reproduction:
+        For Section 6 claims, where the reproduction's verdict is (report section).
     formula:
         The statement as a sympy expression, where one exists.
     """
@@ -113,9 +282,39 @@ class Claim:
     section: int
     location: str
     statement: str
-    method: Method
-    check: Callable[[bool], Verdict]
+    methods: tuple[Method, ...]
+    check: CheckFn
+    controls: tuple[Control, ...] = ()
+    tex: TexRef | None = None
+    severity: Severity | None = None
+    fix: str | None = None
+    fix_claim: str | None = None
+    reproduction: str | None = None
     formula: sympy.Basic | None = None
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def method(self) -> str:
+        """The methods as one label (``a + b``)."""
+        return " + ".join(str(m) for m in self.methods)
+
+    def run(self, heavy: bool = False, **overrides: Any) -> Verdict:
+        """``check`` with the statement's parameters, or with ``overrides`` (a control)."""
+        return self.check(heavy, **{**self.params, **overrides})
+
+
+@dataclass(frozen=True)
+class Editorial:
+    """A text-only finding (a typo, a dangling parenthesis): not a verdict, never counted.
+
+    It is checked against the printed TeX: ``tex.quote`` must occur in ``tex``'s lines.
+    """
+
+    id: str
+    section: int
+    tex: TexRef
+    finding: str
+    correction: str
 
 
 @dataclass(frozen=True)
@@ -125,142 +324,3 @@ class ClaimResult:
     claim: Claim
     verdict: Verdict
     seconds: float
-
-
-# --------------------------------------------------------------------------------------------
-# Rigorous rational enclosure of e
-# --------------------------------------------------------------------------------------------
-#: Number of Taylor terms of e = sum_k 1/k!; the remainder after the term 1/N! is
-#: sum_{k > N} 1/k! < 1/(N! N), so E_LOWER < e < E_UPPER with width < 1/(N! N) ~ 6e-27.
-_E_TERMS = 25
-E_LOWER: Fraction = sum((Fraction(1, math.factorial(k)) for k in range(_E_TERMS + 1)), Fraction(0))
-E_UPPER: Fraction = E_LOWER + Fraction(1, math.factorial(_E_TERMS) * _E_TERMS)
-
-
-def exact_e_note() -> str:
-    """How ``e`` enters exact checks (quoted in evidence)."""
-    return (f"e enclosed by Taylor partial sums: sum_{{k<={_E_TERMS}}} 1/k! < e < that + "
-            f"1/({_E_TERMS}! * {_E_TERMS}) (width < 1e-26)")
-
-
-# --------------------------------------------------------------------------------------------
-# Interval helpers
-# --------------------------------------------------------------------------------------------
-#: Working precision (decimal digits) of all interval computations in proofs_check.
-IV_DPS = 40
-
-
-@contextmanager
-def iv_precision(dps: int = IV_DPS) -> Iterator[None]:
-    """Run a block with ``mpmath.iv`` at ``dps`` decimal digits and restore the old precision."""
-    old = mpmath.iv.prec
-    mpmath.iv.dps = dps
-    try:
-        yield
-    finally:
-        mpmath.iv.prec = old
-
-
-def iv_frac(q: Fraction | int) -> Any:
-    """A Fraction as a (tight) mpmath interval."""
-    q = Fraction(q)
-    return mpmath.iv.mpf(q.numerator) / q.denominator
-
-
-def above(x: Any, q: Fraction | int) -> bool:
-    """Whether every point of the interval ``x`` is strictly greater than the rational ``q``."""
-    return bool(x.a > iv_frac(q).b)
-
-
-def below(x: Any, q: Fraction | int) -> bool:
-    """Whether every point of the interval ``x`` is strictly smaller than the rational ``q``."""
-    return bool(x.b < iv_frac(q).a)
-
-
-def iv_log(x: Any, base: int | str) -> Any:
-    """``log_base(x)`` as an interval; base ``"e"`` is the natural logarithm."""
-    if base == "e":
-        return mpmath.iv.log(x)
-    return mpmath.iv.log(x) / mpmath.iv.log(base)
-
-
-def iv_pow(x: Any, y: Any) -> Any:
-    """``x**y`` for an interval ``x > 0`` and real interval ``y``."""
-    return mpmath.iv.exp(y * mpmath.iv.log(x))
-
-
-def lo(x: Any) -> mpmath.mpf:
-    """Lower end of an interval, converted exactly (at the interval's precision)."""
-    with mpmath.workprec(max(mpmath.iv.prec, mpmath.mp.prec)):
-        return mpmath.mpf(x.a)
-
-
-def hi(x: Any) -> mpmath.mpf:
-    """Upper end of an interval, converted exactly (at the interval's precision)."""
-    with mpmath.workprec(max(mpmath.iv.prec, mpmath.mp.prec)):
-        return mpmath.mpf(x.b)
-
-
-# --------------------------------------------------------------------------------------------
-# Serialisation helpers (used by the report module; here so claims can format numbers)
-# --------------------------------------------------------------------------------------------
-#: Significant digits of decimals printed next to exact values.
-DECIMAL_DIGITS = 12
-
-
-def decimal(q: Fraction | int | mpmath.mpf, digits: int = DECIMAL_DIGITS) -> str:
-    """A decimal rendering of an exact or mpmath number (for humans; not used in checks)."""
-    with mpmath.workdps(max(digits + 10, 30)):
-        if isinstance(q, Fraction):
-            value = mpmath.mpf(q.numerator) / q.denominator
-        else:
-            value = mpmath.mpf(q)
-        return str(mpmath.nstr(value, digits))
-
-
-def jsonable(value: Any) -> Any:
-    """Convert evidence values to JSON-serialisable objects.
-
-    Fractions become ``{"fraction": "6/5", "decimal": "1.2"}``; mpmath intervals become
-    ``{"lower": ..., "upper": ...}`` (15-digit decimal strings of the endpoints, for reading:
-    the rigour lives in the checks, not in the printed digits); mpmath reals and sympy
-    expressions become strings.
-    """
-    if value is None or isinstance(value, bool | int | str):
-        return value
-    if isinstance(value, Fraction):
-        if value.denominator == 1:
-            return value.numerator
-        return {"fraction": f"{value.numerator}/{value.denominator}", "decimal": decimal(value)}
-    if isinstance(value, float):
-        return value
-    if isinstance(value, mpmath.ctx_iv.ivmpf):
-        return {"lower": decimal(lo(value), 15), "upper": decimal(hi(value), 15)}
-    if isinstance(value, mpmath.mpf):
-        return decimal(value, 15)
-    if isinstance(value, sympy.Basic):
-        return str(value)
-    if isinstance(value, Mapping):
-        return {str(k): jsonable(v) for k, v in value.items()}
-    if isinstance(value, Sequence):
-        return [jsonable(v) for v in value]
-    if isinstance(value, Status | Method):
-        return str(value)
-    return str(value)
-
-
-def render(value: Any) -> str:
-    """A short human-readable rendering of an evidence value."""
-    if isinstance(value, Fraction):
-        if value.denominator == 1:
-            return str(value.numerator)
-        return f"{value.numerator}/{value.denominator} (~{decimal(value)})"
-    if isinstance(value, mpmath.ctx_iv.ivmpf):
-        return f"[{decimal(lo(value), 15)}, {decimal(hi(value), 15)}]"
-    if isinstance(value, mpmath.mpf):
-        return decimal(value, 15)
-    if isinstance(value, Mapping):
-        return "{" + ", ".join(f"{k}: {render(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, tuple | list):
-        return "(" + ", ".join(render(v) for v in value) + ")"
-    return str(value)

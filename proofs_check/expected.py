@@ -1,76 +1,16 @@
-"""The recorded verdict of every claim.
+"""The recorded verdict of every claim, gathered from the section packages.
 
-A change of verdict is a regression (or a deliberate correction) and must be made here, where
-``proofs_check/test_claims.py`` and ``zonemax verify`` both read it.
+A change of verdict is a regression (or a deliberate correction) and must be made in the
+claim's module, next to its registration; ``proofs_check/tests/test_claims.py`` and
+``zonemax verify`` both read this table.
 """
 
 from __future__ import annotations
 
+from zonemax.proofs_check import section1, section2, section3, section4, section5, section6
 from zonemax.proofs_check.core import Status
 
-F, C, H = Status.FAILS, Status.CAVEAT, Status.HOLDS
-
 EXPECTED: dict[str, Status] = {
-    "S1.intro-step-law": F,
-    "S2.c-eps-finite": H,
-    "S2.heavy-infinite-mean": H,
-    "S2.alg2-loop": C,
-    "S3.cost-lemma": H,
-    "S3.omega-margin": H,
-    "S3.omega-printed-value": H,
-    "S3.omega-range": H,
-    "S3.omega-best": H,
-    "S3.power-bound": H,
-    "S3.x0-bound": H,
-    "S3.x-min": H,
-    "S3.e1-first-line": H,
-    "S3.e1-chain": H,
-    "S3.pair-identity": H,
-    "S3.pair-correct-position": C,
-    "S3.uniform-on-A": F,
-    "S3.cS-bound": H,
-    "S3.e2-bound": C,
-    "S3.total-line": F,
-    "S3.drift-final": H,
-    "S3.thm3-explicit": H,
-    "S3.thm4-drift": H,
-    "S3.thm4-unmodified": H,
-    "S3.thm4-log-base": C,
-    "S3.thm4-last-steps": H,
-    "S3.thm4-explicit": H,
-    "S4.c-eps-enclosures": H,
-    "S4.log-base": C,
-    "S4.a-ij-probability": H,
-    "S4.progress-decomposition": H,
-    "S4.drift-sum": H,
-    "S4.denominator-monotone": H,
-    "S4.thm5-constant": C,
-    "S4.thm5-o-form": C,
-    "S4.thm5-vs-exact": H,
-    "S4.cor6-constant": F,
-    "S4.cor6-o-form": C,
-    "S5.example-conditions": H,
-    "S5.feasible-region": H,
-    "S5.redundant-conditions": H,
-    "S5.beta-range": C,
-    "S5.cp-uniform": H,
-    "S5.drift-delta": H,
-    "S5.velocity-domain": C,
-    "S5.case1": H,
-    "S5.case2": C,
-    "S5.case2-strictness": C,
-    "S5.case2-cap": C,
-    "S5.case3": H,
-    "S5.case4": H,
-    "S5.case5": C,
-    "S5.initial-potential": H,
-    "S5.lemma7-coupon": H,
-    "S5.lemma7-velocity": C,
-    "S5.lemma7-combination": H,
-    "S5.lemma7-theta": C,
-    "S6.rls-hypotheses": F,
-    "S6.rls-drift": F,
-    "S6.heavy-hypotheses": C,
-    "S6.bounded-space": C,
-    "S6.heavy-usable-mass": H,
+    **section1.EXPECTED, **section2.EXPECTED, **section3.EXPECTED, **section4.EXPECTED,
+    **section5.EXPECTED, **section6.EXPECTED,
 }

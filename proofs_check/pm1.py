@@ -13,11 +13,18 @@ One mutated position ``i`` (Definition 1, Algorithm 1 line 4): if ``d_i >= 1`` t
 becomes ``d_i - 1`` or ``d_i + 1`` with probability 1/2 each; if ``d_i = 0`` it becomes 1 either
 way (two distinct offspring).  The offspring is accepted iff the fitness does not increase
 (Algorithm 1, line 6: ``f(y) <= f(x)``).
+
+This module is the brute force: :func:`pm1_step` visits every mutation set and direction pattern
+(``3^n`` outcomes, so ``n <= 6`` or so).  The same drift for every ``d`` and any ``n`` comes from
+the exact reduction of :mod:`zonemax.proofs_check.pm1_drift`, and for symmetric states from the
+multiplicity DP of :mod:`zonemax.proofs_check.pm1_dp`; the cost ``c(S)`` of a mutation set is in
+:mod:`zonemax.proofs_check.pm1_cost`.  :func:`pm1_expected_time` solves the exact Markov chain.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -55,26 +62,16 @@ class Pm1Step:
 
     Attributes
     ----------
+    g:
+        ``g(x)``.
     drift:
         ``E[g(x) - g(Y)]``.
     e1_gain:
         ``E[(g(x) - g(Y)) 1_{E1}]`` (the left side ``E[...|E1] P(E1)`` of the first display).
-    e1_formula:
-        ``sum_{i not in O} 1/(2n) (1 - 1/n)^{n-1} (omega^{d_i} - omega^{d_i - 1})`` (first line).
     e2_increase:
         ``E[(g(Y) - g(x)) 1_{E2}]``.
     p_e2:
         ``P(E2)``.
-    max_cs_excess_true:
-        ``max_S c(S) - (1/2) sum_{i in S} omega^{d_i} (omega-1)^2/omega`` with the true
-        ``c(S) = E[g(Y(S)) - g(x)]`` (rejected offspring counted as ``Y = x``).
-    max_cs_excess_paper:
-        The same with the paper's ``c(S) = (1/|A(S)|) sum_{y in A(S)} (g(y) - g(x))``.
-    non_uniform_subset:
-        A set ``S`` for which ``Y(S)`` is *not* uniform on ``A(S)`` (some offspring rejected),
-        or ``None``.
-    accepted_balanced:
-        Every accepted offspring has at least as many improved as worsened positions.
     """
 
     n: int
@@ -82,13 +79,8 @@ class Pm1Step:
     g: Fraction
     drift: Fraction
     e1_gain: Fraction
-    e1_formula: Fraction
     e2_increase: Fraction
     p_e2: Fraction
-    max_cs_excess_true: Fraction | None
-    max_cs_excess_paper: Fraction | None
-    non_uniform_subset: tuple[int, ...] | None
-    accepted_balanced: bool
 
     @property
     def e2_increase_conditional(self) -> Fraction | None:
@@ -98,58 +90,38 @@ class Pm1Step:
 
 @lru_cache(maxsize=4096)
 def pm1_step(d: tuple[int, ...], omega: Fraction = OMEGA_PAPER) -> Pm1Step:
-    """Enumerate every mutation outcome of one iteration from distance vector ``d``."""
+    """Enumerate every mutation outcome of one iteration from distance vector ``d``.
+
+    Every set ``S`` of mutated positions (probability ``(1/n)^|S| (1-1/n)^{n-|S|}``) and every
+    direction pattern on ``S`` (probability ``2^-|S|``) is visited.  Inside a set the changes of
+    ``g`` are summed as integers: with ``omega = p/q`` and ``K = max(d) + 1``,
+    ``omega^k = units[k] / q^K``.
+    """
     n = len(d)
     q = Fraction(1, n)  # Algorithm 1, line 4: each position mutated w.p. 1/n
-    powers = {k: omega**k for k in range(max(d) + 2)}
-    drift = Fraction(0)
-    e1_gain = Fraction(0)
-    e2_increase = Fraction(0)
-    p_e2 = Fraction(0)
-    excess_true: Fraction | None = None
-    excess_paper: Fraction | None = None
-    non_uniform: tuple[int, ...] | None = None
-    balanced = True
+    top = max(d) + 1
+    units = [omega.numerator**k * omega.denominator ** (top - k) for k in range(top + 1)]
+    scale = omega.denominator**top
+    drift = e1_gain = e2_increase = p_e2 = Fraction(0)
     for size in range(1, n + 1):
         p_subset = q**size * (1 - q) ** (n - size)  # P(exactly S mutated)
+        total = 0  # sum over S of size |S| and accepted offspring of (g(y) - g(x)) * q^K
         for subset in itertools.combinations(range(n), size):
-            total = Fraction(0)  # sum over accepted offspring y of g(y) - g(x), with multiplicity
-            accepted = 0
             for steps, mult in _direction_patterns(d, subset):
                 if sum(steps) > 0:  # Algorithm 1, line 6: reject f(y) > f(x)
                     continue
-                improved = sum(1 for s in steps if s < 0)
-                if improved < len(steps) - improved:
-                    balanced = False
-                delta_g = sum((powers[d[i] + s] - powers[d[i]]
-                               for i, s in zip(subset, steps, strict=True)), Fraction(0))
-                total += mult * delta_g
-                accepted += mult
-            outcomes = 2**size  # offspring y for this S, each with probability 2^-|S|
-            c_true = total / outcomes  # E[g(Y(S)) - g(x)]
-            bound = Fraction(1, 2) * sum((powers[d[i]] for i in subset), Fraction(0)) \
-                * (omega - 1) ** 2 / omega
-            if accepted < outcomes and accepted > 0 and non_uniform is None:
-                non_uniform = subset
-            if size >= 2:
-                p_e2 += p_subset
-                e2_increase += p_subset * c_true
-                ex = c_true - bound
-                excess_true = ex if excess_true is None else max(excess_true, ex)
-                if accepted:
-                    exp = total / accepted - bound
-                    excess_paper = exp if excess_paper is None else max(excess_paper, exp)
-            else:
-                e1_gain -= p_subset * c_true
-            drift -= p_subset * c_true
-    e1_formula = sum(
-        (q / 2 * (1 - q) ** (n - 1) * (powers[di] - powers[di - 1]) for di in d if di >= 1),
-        Fraction(0),
-    )
+                total += mult * sum(units[d[i] + s] - units[d[i]]
+                                    for i, s in zip(subset, steps, strict=True))
+        # each offspring has probability 2^-|S|; a rejected one leaves g unchanged
+        contribution = p_subset * Fraction(total, 2**size * scale)
+        drift -= contribution
+        if size == 1:
+            e1_gain -= contribution
+        else:
+            e2_increase += contribution
+            p_e2 += p_subset * math.comb(n, size)
     return Pm1Step(n=n, d=d, g=potential(d, omega), drift=drift, e1_gain=e1_gain,
-                   e1_formula=e1_formula, e2_increase=e2_increase, p_e2=p_e2,
-                   max_cs_excess_true=excess_true, max_cs_excess_paper=excess_paper,
-                   non_uniform_subset=non_uniform, accepted_balanced=balanced)
+                   e2_increase=e2_increase, p_e2=p_e2)
 
 
 def distance_vectors(n: int, d_max: int) -> Iterator[tuple[int, ...]]:
@@ -199,7 +171,7 @@ def _solve(matrix: list[list[Fraction]], rhs: list[Fraction]) -> list[Fraction]:
     return [m[k][size] for k in range(size)]
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=1024)
 def pm1_expected_time(a: tuple[int, ...]) -> Fraction:
     """Exact ``E[T]`` of the (1+1) EA with the ±1 operator on ``f_a`` from ``0^n``.
 

@@ -1,6 +1,8 @@
 """The registry of all claims (an immutable tuple) and the runner.
 
-``CLAIMS`` is assembled once from the per-section modules; nothing is registered at run time.
+``CLAIMS`` (and ``EDITORIAL``, the text-only findings) are assembled once from the per-section
+packages (:mod:`~zonemax.proofs_check.section1` ... :mod:`~zonemax.proofs_check.section6`);
+nothing is registered at run time.
 """
 
 from __future__ import annotations
@@ -8,15 +10,21 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 
-from zonemax.proofs_check import claims_s3, claims_s4, claims_s5, claims_s6
-from zonemax.proofs_check.core import Claim, ClaimResult
+from zonemax.proofs_check import section1, section2, section3, section4, section5, section6
+from zonemax.proofs_check.core import Claim, ClaimResult, Editorial
 
-#: Every claim, in paper order (Sections 1-2 and 4 live in claims_s4).
+_SECTIONS = (section1, section2, section3, section4, section5, section6)
+
+#: Every claim, in paper order.
 CLAIMS: tuple[Claim, ...] = tuple(
-    sorted(
-        (*claims_s4.CLAIMS, *claims_s3.CLAIMS, *claims_s5.CLAIMS, *claims_s6.CLAIMS),
-        key=lambda c: c.section,
-    )
+    sorted((c for module in _SECTIONS for c in module.CLAIMS), key=lambda c: c.section)
+)
+
+#: Every editorial entry (typos and other text-only findings; never counted as verdicts), in
+#: paper order.  A section package without an ``EDITORIAL`` tuple contributes none.
+EDITORIAL: tuple[Editorial, ...] = tuple(
+    sorted((e for module in _SECTIONS for e in getattr(module, "EDITORIAL", ())),
+           key=lambda e: (e.section, e.tex.first))
 )
 
 
@@ -52,6 +60,6 @@ def run_claims(only: Iterable[str] | None = None, *, heavy: bool = False
     results = []
     for claim in select_claims(only):
         start = time.perf_counter()
-        verdict = claim.check(heavy)
+        verdict = claim.run(heavy)
         results.append(ClaimResult(claim, verdict, time.perf_counter() - start))
     return tuple(results)

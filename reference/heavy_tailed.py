@@ -14,7 +14,10 @@ Notation (Section 2 of the paper):
 for ``log = log_2``, the base that matches the step sizes ``2^{I-2}``.  The same symbol ``log``
 appears in ``P(I = i)``, so reading Definition 2 in base 2 keeps the proof's constants (in
 particular ``(log j*)^{1+eps}`` with ``j* = j + 2``) exactly as written.  Base ``e`` is offered
-for comparison; it changes ``c_eps`` and the shape of the law of ``I``.
+for comparison.  It changes ``c_eps`` by the factor ``(ln b)^{1+eps}`` but not the law of ``I``:
+``(log_b i)^{1+eps} = (ln i)^{1+eps} / (ln b)^{1+eps}``, and the factor cancels in the
+normalised law (claim ``S2.law-base-free``).  So the base question changes only the constants of
+Theorem 5's proof, never the operator or a run.
 
 **Exact sampling.**  For small ``eps`` almost all mass sits on astronomically large ``I``
 (for ``eps = 0.001`` in base 2, ``P(I <= 42)`` is about 0.2%).  The sampler never builds

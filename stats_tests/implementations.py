@@ -72,6 +72,18 @@ def _planted(name: str, applies: Callable[[AlgorithmSpec], bool], run_one: RunOn
     return Implementation(name, simulate)
 
 
+def _common_mode(name: str, key: str) -> Implementation:
+    """The plain reference itself, with the shared helper ``key`` of
+    :data:`~zonemax.stats_tests.planted.COMMON_MODE` wrong while it runs."""
+
+    def simulate(spec: AlgorithmSpec, seed: np.random.SeedSequence, runs: int,
+                 budget: int | None) -> tuple[np.ndarray, np.ndarray]:
+        with planted.common_mode_bug(key):
+            return REFERENCE.simulate(spec, seed, runs, budget)
+
+    return Implementation(name, simulate)
+
+
 def _is(algorithm: str) -> Callable[[AlgorithmSpec], bool]:
     return lambda spec: spec.algorithm == algorithm
 
@@ -116,4 +128,18 @@ PLANTED: dict[str, tuple[str, Implementation]] = {
         "rls-round", _is("rls-ab"),
         lambda spec, g, b: planted.rls_ab_round_velocity(spec.a, *_ab(spec), rng=g,
                                                          budget=b))),
+    # used to hang: without caps a 10^12 target never finishes (issue 17)
+    "RLS_{alpha,beta} caps the velocity at 2^10 (hangs at 10^12)": ("rls_ab", _planted(
+        "rls-velocity-cap", _is("rls-ab"),
+        lambda spec, g, b: planted.rls_ab_velocity_cap(spec.a, *_ab(spec), rng=g,
+                                                       budget=b))),
+    # common-mode bugs in helpers the exact solvers once shared with the reference (issue 17)
+    "shared helper: largest admissible exponent off by one (in the reference)": ("heavy",
+        _common_mode("common-largest-exponent", "largest-exponent")),
+    "shared helper: c_eps without its tail (in the reference)": ("heavy",
+        _common_mode("common-c-eps", "c-eps-without-tail")),
 }
+#: The planted bugs that live in a helper the reference shares (injected into the reference).
+COMMON_MODE_BUGS: tuple[str, ...] = tuple(k for k in PLANTED if k.startswith("shared helper"))
+#: The planted bug that used to hang the suite instead of failing it.
+HANGING_BUG = "RLS_{alpha,beta} caps the velocity at 2^10 (hangs at 10^12)"

@@ -7,6 +7,8 @@ theorem claims, unless they test agreement with an exact value (two-sided).
 Contents
 --------
 * :class:`Sample` / :func:`draw` — a batch of run times from a simulator and a seed;
+* :class:`Budget` / :class:`CappedDraws` — capped draws with a pilot, and the *budget
+  exhausted* rejection that replaces a hang (caps from :mod:`zonemax.stats_tests.budgets`);
 * :func:`mean_ci` — t-based or BCa-bootstrap confidence interval for a mean;
 * :func:`one_sided_mean_test` — is the mean below (or above) a bound?
 * :func:`exact_mean_test` — two-sided agreement of a mean with an exact value;
@@ -64,6 +66,93 @@ def draw(sim: Simulator, spec: AlgorithmSpec, seed: int | Sequence[int], runs: i
     if ev.shape != (runs,) or ok.shape != (runs,):
         raise ValueError(f"simulator returned shapes {ev.shape}, {ok.shape}; expected ({runs},)")
     return Sample(ev, ok)
+
+
+@dataclass(frozen=True)
+class Budget:
+    """An evaluation cap for the runs of one draw; ``source`` names the bound it comes from and
+    ``tail_m`` the ``m`` of ``P(a correct run reaches the cap) <= e^{-m}``."""
+
+    cap: int
+    source: str
+    tail_m: int
+
+    def describe(self) -> str:
+        return (f"cap {self.cap} from {self.source}; a correct run reaches it with probability "
+                f"<= e^-{self.tail_m}")
+
+
+#: Runs of the pilot that precedes every capped draw (own seed), so that a hanging
+#: implementation is stopped after one capped run rather than a whole sample.
+PILOT_RUNS = 1
+
+
+class CappedDraws:
+    """The capped draws of one family run.
+
+    :meth:`draw` runs a pilot of :data:`PILOT_RUNS` runs (seed ``[seed, 1]``), then the sample
+    (seed ``seed``), every run capped at the budget.  The first draw whose runs reach their cap
+    ends the drawing: later draws of the same family return ``None`` and their tests are
+    skipped (p = 1), because the family is rejected already.  :meth:`outcome` turns a sample
+    into the test's outcome, or into the *budget exhausted* rejection (p = 0) -- a failure in
+    bounded time instead of a hang.
+    """
+
+    def __init__(self, sim: Simulator) -> None:
+        self.sim = sim
+        self.exhausted: str | None = None
+        self.reported = False
+        self._memo: dict[tuple[AlgorithmSpec, int, int, int], Sample] = {}
+
+    def draw(self, spec: AlgorithmSpec, seed: int, runs: int, budget: Budget) -> Sample | None:
+        """A capped sample of ``runs`` runs (``None`` once an earlier draw exhausted its cap).
+
+        The same draw asked twice (a test and an observation on one sample) runs once.
+        """
+        if self.exhausted is not None:
+            return None
+        key = (spec, seed, runs, budget.cap)
+        if key not in self._memo:
+            sample = draw(self.sim, spec, [seed, 1], PILOT_RUNS, budget.cap)
+            if not sample.censored:
+                sample = draw(self.sim, spec, seed, runs, budget.cap)
+            self._memo[key] = sample
+        sample = self._memo[key]
+        self.check(sample, f"{spec.algorithm} a=({spec.a[0]},..) n={spec.n}", budget)
+        return sample
+
+    def check(self, sample: Sample, what: str, budget: Budget) -> None:
+        """Record ``sample``'s exhausted cap, if any (for samples drawn elsewhere)."""
+        if sample.censored and self.exhausted is None:
+            self.exhausted = (f"{sample.censored}/{sample.runs} runs of {what} reached the "
+                              f"{budget.describe()}")
+
+    def outcome(self, name: str, samples: Sequence[Sample | None],
+                test: Callable[[list[Sample]], TestOutcome]) -> TestOutcome:
+        """``test(samples)`` if every sample is complete; else *budget exhausted* (p = 0) or,
+        for a draw that was not made, *skipped* (p = 1)."""
+        if any(s is not None and s.censored for s in samples):
+            self.reported = True
+            return TestOutcome(name, 0.0, math.inf, f"budget exhausted: {self.exhausted}")
+        complete = [s for s in samples if s is not None]
+        if len(complete) < len(samples):
+            return TestOutcome(name, 1.0, math.nan,
+                               f"skipped: an earlier draw exhausted its budget ({self.exhausted})")
+        return test(complete)
+
+    def mean_test(self, name: str, sample: Sample | None, bound: float,
+                  direction: Literal["below", "above"]) -> TestOutcome:
+        """:func:`one_sided_mean_test` through :meth:`outcome`."""
+        return self.outcome(name, [sample],
+                            lambda s: one_sided_mean_test(name, s[0], bound, direction))
+
+    def unreported(self) -> TestOutcome | None:
+        """The *budget exhausted* rejection of a draw no test reported (an observation's)."""
+        if self.exhausted is None or self.reported:
+            return None
+        self.reported = True
+        return TestOutcome("budget of the observations", 0.0, math.inf,
+                           f"budget exhausted: {self.exhausted}")
 
 
 @dataclass(frozen=True)

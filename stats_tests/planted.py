@@ -1,23 +1,29 @@
 """A catalogue of planted bugs: realistic mistakes injected through the public API.
 
-Each bug is an alternative step operator or algorithm with the same signature as the correct
-one; nothing is monkeypatched.  :mod:`zonemax.stats_tests.test_power` asserts that the CI-level tests of
-the relevant theorem module reject every one of them, which is the evidence that those tests
-have power.
+Most bugs are an alternative step operator or algorithm with the same signature as the correct
+one.  The *common-mode* bugs (issue 17) sit in a helper of :mod:`zonemax.reference.heavy_tailed`
+that the reference operator uses (and that the exact solvers once shared): they replace that
+helper in the reference module for the duration of each simulation (:func:`replaced`), so the
+reference itself is the code under test; the exact values come from :mod:`zonemax.exact`, which
+derives the law afresh.  ``stats_tests/tests/test_power.py`` asserts that the CI-level tests of
+the relevant family reject every bug, which is the evidence that those tests have power.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from types import ModuleType
 
 import mpmath
 import numpy as np
 from zonemax.reference import HeavyTailed, RunResult, c_epsilon, fitness, one_plus_one_ea
-from zonemax.reference.heavy_tailed import largest_exponent
+from zonemax.reference import heavy_tailed as heavy_tailed_module
+from zonemax.reference.heavy_tailed import CEpsilon, largest_exponent
 from zonemax.reference.operators import Probability, check_limit
 from zonemax.reference.rls_ab import check_alpha_beta
 
@@ -151,8 +157,8 @@ def ea_rate_n_plus_1(
 
 def _rls_ab_variant(
     a: Sequence[int], alpha: Fraction | float | str, beta: Fraction | float | str, *,
-    rng: np.random.Generator | int | None, budget: int | None, increase_on_ties: bool,
-    round_instead_of_floor: bool,
+    rng: np.random.Generator | int | None, budget: int | None, increase_on_ties: bool = False,
+    round_instead_of_floor: bool = False, velocity_cap: int | None = None,
 ) -> RunResult:
     al, be = check_alpha_beta(alpha, beta)
     a = tuple(a)
@@ -172,6 +178,8 @@ def _rls_ab_variant(
         d_old, d_new = abs(a[i] - x[i]), abs(a[i] - yi)
         better = d_new <= d_old if increase_on_ties else d_new < d_old
         v[i] = al * v[i] if better else max(Fraction(1), be * v[i])
+        if velocity_cap is not None:
+            v[i] = min(v[i], Fraction(velocity_cap))
         if d_new <= d_old:
             x[i] = yi
             fx += d_new - d_old
@@ -194,3 +202,77 @@ def rls_ab_round_velocity(
     """Bug: RLS_{alpha,beta} ignores the floor of v and steps by v rounded to nearest."""
     return _rls_ab_variant(a, alpha, beta, rng=rng, budget=budget, increase_on_ties=False,
                            round_instead_of_floor=True)
+
+
+#: The velocity cap of :func:`rls_ab_velocity_cap` (a 10-bit field, say).
+VELOCITY_CAP = 2**10
+
+
+def rls_ab_velocity_cap(
+    a: Sequence[int], alpha: Fraction | float | str, beta: Fraction | float | str, *,
+    rng: np.random.Generator | int | None = None, budget: int | None = None,
+) -> RunResult:
+    """Bug: RLS_{alpha,beta} never lets a velocity exceed ``VELOCITY_CAP``.
+
+    Invisible on small targets (there ``v < 2 alpha |a_i|`` stays below the cap); at
+    ``|a_i| = 10^12`` a position needs about ``10^9`` steps: without a budget the run hangs.
+    """
+    return _rls_ab_variant(a, alpha, beta, rng=rng, budget=budget, velocity_cap=VELOCITY_CAP)
+
+
+# ---------------------------------------------------------------------------------------------
+# common-mode bugs: a shared helper of the reference operator is wrong
+# ---------------------------------------------------------------------------------------------
+@contextmanager
+def replaced(module: ModuleType, name: str, value: object) -> Iterator[None]:
+    """Replace ``module.name`` by ``value`` inside the ``with`` block (restored afterwards).
+
+    Not thread-safe: meant for the planted bugs, run one simulation at a time.
+    """
+    old = getattr(module, name)
+    setattr(module, name, value)
+    try:
+        yield
+    finally:
+        setattr(module, name, old)
+
+
+def largest_exponent_off_by_one(limit: int) -> int:
+    """Bug: ``bit_length`` instead of ``bit_length + 1``: the largest admissible step
+    ``2^(bit_length - 1) <= limit`` is lost (its mass is treated as a too-long step)."""
+    return limit.bit_length()
+
+
+@lru_cache(maxsize=64)
+def _partial_c(eps: Fraction, log_base: object, terms: int) -> mpmath.mpf:
+    with mpmath.workdps(heavy_tailed_module.DEFAULT_DPS):
+        one_plus_eps = 1 + mpmath.mpf(eps.numerator) / eps.denominator
+        ln_b = mpmath.mpf(1) if log_base == "e" else mpmath.log(log_base)
+        return mpmath.fsum(1 / (i * (mpmath.log(i) / ln_b) ** one_plus_eps)
+                           for i in range(2, terms))
+
+
+def c_epsilon_without_tail(eps: Fraction | float | str, log_base: object = 2, *,
+                           terms: int = heavy_tailed_module.DEFAULT_TERMS,
+                           dps: int = heavy_tailed_module.DEFAULT_DPS) -> CEpsilon:
+    """Bug: ``c_eps`` as the partial sum of its first ``terms - 2`` terms, the tail beyond
+    (the integral-test part, about 6% of ``c_1`` and 24% of ``c_{1/2}`` in base 2) forgotten.
+    Every step then looks likelier than it is, in the operator and in anything that shares it."""
+    e = Fraction(eps) if not isinstance(eps, float) else Fraction(repr(eps))
+    c = _partial_c(e, log_base, terms)
+    return CEpsilon(eps=e, log_base=log_base, terms=terms, lower=c, upper=c)  # type: ignore[arg-type]
+
+
+#: The common-mode bugs: (helper of zonemax.reference.heavy_tailed, its buggy replacement).
+COMMON_MODE: dict[str, tuple[str, object]] = {
+    "largest-exponent": ("largest_exponent", largest_exponent_off_by_one),
+    "c-eps-without-tail": ("c_epsilon", c_epsilon_without_tail),
+}
+
+
+@contextmanager
+def common_mode_bug(key: str) -> Iterator[None]:
+    """Plant the common-mode bug ``key`` of :data:`COMMON_MODE` into the reference."""
+    name, value = COMMON_MODE[key]
+    with replaced(heavy_tailed_module, name, value):
+        yield

@@ -25,7 +25,7 @@ from scipy import stats
 from zonemax.reference.spec import AlgorithmSpec
 from zonemax.stats_tests import SUITE_ALPHA
 from zonemax.stats_tests.implementations import Implementation
-from zonemax.stats_tests.machinery import TestOutcome, draw, holm
+from zonemax.stats_tests.machinery import CappedDraws, TestOutcome, draw, holm
 
 from zonemax.exact import exact_expectation
 
@@ -125,7 +125,8 @@ def _case(algorithm: str, a: tuple[int, ...], **params: object) -> ExactCase:
 F = Fraction
 #: Exact-agreement instances, fixed in advance (small enough for the exact solver and for the
 #: plain reference).  They include one large entry with zeros (plateau moves matter), mixed
-#: signs, equal entries, n = 1, truncation variants and both log bases.
+#: signs, equal entries, n = 1, truncation variants and both log bases; the heavy family covers
+#: the (1+1) EA and RLS with the heavy-tailed operator.
 EXACT_CASES: dict[str, tuple[ExactCase, ...]] = {
     "pm1": (
         _case("ea-pm1", (5,)),
@@ -142,6 +143,10 @@ EXACT_CASES: dict[str, tuple[ExactCase, ...]] = {
         _case("ea-heavy", (6,), eps=F(1), truncate="clip", r=6),
         _case("ea-heavy", (6,), eps=F(1), truncate="condition", r=6),
         _case("ea-heavy", (4, -3), eps=F(1), log_base="e"),
+        # RLS with the heavy-tailed operator, every truncation (issue 14)
+        _case("rls-heavy", (5,), eps=F(1)),
+        _case("rls-heavy", (6, 3), eps=F(1), truncate="condition", r=4),
+        _case("rls-heavy", (7, -2), eps=F(1, 2), truncate="clip", r=5),
     ),
     "rls_ab": (
         _case("rls-ab", (5,), alpha=F(2), beta=F(1, 2)),
@@ -163,6 +168,9 @@ EXACT_CASES_FAST: dict[str, tuple[ExactCase, ...]] = {
         _case("ea-heavy", (12, 5), eps=F(1, 10)),
         _case("ea-heavy", (20,), eps=F(1, 1000), truncate="clip", r=20),
         _case("ea-heavy", (20,), eps=F(1, 1000), truncate="condition", r=20),
+        _case("rls-heavy", (12, 5), eps=F(1, 10)),
+        _case("rls-heavy", (20,), eps=F(1, 1000), truncate="clip", r=20),
+        _case("rls-heavy", (30, 7), eps=F(1, 2), truncate="condition", r=16),
     ),
     "rls_ab": (
         _case("rls-ab", (100,), alpha=F(2), beta=F(1, 2)),
@@ -191,8 +199,11 @@ FAMILIES: tuple[tuple[str, str], ...] = (
 )
 FAMILY_ALPHA = SUITE_ALPHA / len(FAMILIES)
 
-#: Extra (non-exact) tests of each family, registered by the theorem modules' builders.
-ExtraTests = Callable[[Implementation, Level, Progress], Sequence[TestOutcome]]
+#: Extra (non-exact) tests of each family, registered by the theorem modules' builders; their
+#: draws go through the family's :class:`~zonemax.stats_tests.machinery.CappedDraws`.
+ExtraTests = Callable[[Implementation, CappedDraws, Level, Progress], Sequence[TestOutcome]]
+#: Observations reported with a family (not tested); their draws are capped as well.
+Notes = Callable[[CappedDraws, Level], Sequence[str]]
 
 
 def run_family(
@@ -201,11 +212,16 @@ def run_family(
     level: Level = "ci",
     *,
     extra: ExtraTests | None = None,
+    notes: Notes | None = None,
     alpha: float = FAMILY_ALPHA,
     progress: Progress = _quiet,
-    notes: Sequence[str] = (),
 ) -> FamilyResult:
-    """Run one family on one implementation and apply Holm at ``alpha``."""
+    """Run one family on one implementation and apply Holm at ``alpha``.
+
+    Every draw is capped (the exact cases by their chains, the rest by
+    :mod:`zonemax.stats_tests.budgets`), so the family ends in bounded time; an exhausted cap
+    (also one of an observation's draws) is a rejection with p = 0.
+    """
     t0 = time.perf_counter()
     runs_ref, runs_fast = EXACT_RUNS[level]
     runs = runs_fast if impl.fast else runs_ref
@@ -213,8 +229,13 @@ def run_family(
     for k, case in enumerate(exact_family_cases(family, impl.fast)):
         progress(f"{family}/{impl.name}: {case.label}")
         outcomes.append(case.run(impl, EXACT_SEED[family] * 100 + k, runs))
+    draws = CappedDraws(impl.simulate)
     if extra is not None:
-        outcomes.extend(extra(impl, level, progress))
+        outcomes.extend(extra(impl, draws, level, progress))
+    texts = list(notes(draws, level)) if notes is not None else []
+    late = draws.unreported()
+    if late is not None:
+        outcomes.append(late)
     rejected = holm([o.p_value for o in outcomes], alpha)
     return FamilyResult(family, impl.name, alpha, tuple(outcomes), tuple(rejected),
-                        tuple(notes), time.perf_counter() - t0)
+                        tuple(texts), time.perf_counter() - t0)

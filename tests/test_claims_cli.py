@@ -1,12 +1,18 @@
-"""CLI tests of ``zonemax claims``."""
+"""CLI tests of ``zonemax claims``: reports, ``--certificates`` and ``--check``, bad input."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from zonemax import cli
+
+#: Claims ported to the end state on every branch (Sections 1-2 and the worked example of
+#: Section 3); the whole-registry round trip is in proofs_check/tests/test_claims.py.
+SUBSET = ["S1.target-count", "S1.target-count-bound", "S2.alg2-loop",
+          "S2.alg2-velocity-prose", "S2.alg2-velocity-pseudocode", "S3.omega-margin"]
 
 
 def _run(argv: list[str]) -> int:
@@ -14,26 +20,118 @@ def _run(argv: list[str]) -> int:
 
 
 def test_text(capsys: pytest.CaptureFixture[str]) -> None:
-    assert _run(["--only", "S3.omega-margin", "S3.total-line"]) == 0
+    assert _run(["--only", "S2.alg2-loop", "S1.target-count"]) == 0
     out = capsys.readouterr().out
-    assert "S3.total-line" in out and "fails" in out
-    assert out.strip().splitlines()[-1].startswith("totals: fails 1, holds-with-caveat 0")
+    assert "S1.target-count  fails  [imprecise but harmless]" in out
+    assert "S2.alg2-loop  holds on the checked range  (exhaustive enumeration)" in out
+    assert "scope: exhaustive on a finite range -- paper: every n >= 1" in out
+    assert out.strip().splitlines()[-1].startswith(
+        "totals: 2 verdicts: fails 1, inconclusive 0, holds 1 (proved 0, on the checked "
+        "range 1, on the sample 0)")
 
 
 def test_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert _run(["--format", "json", "--only", "S3.omega-margin"]) == 0
-    records = json.loads(capsys.readouterr().out)
-    assert records[0]["id"] == "S3.omega-margin"
-    assert records[0]["verdict"] == "holds"
-    assert records[0]["method"] == "exact rational"
+    doc = json.loads(capsys.readouterr().out)
+    (record,) = doc["claims"]
+    assert record["id"] == "S3.omega-margin" and record["verdict"] == "holds"
+    assert record["method"] == "exact rational arithmetic"
+    assert record["scope"]["coverage"] == "proved for the whole domain"
+    assert record["controls"][0]["expect"] == "fails"
+    assert doc["editorial"] == []  # --only: the editorial list belongs to the full report
 
 
+@pytest.fixture
+def small_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command's full-registry paths, run on :data:`SUBSET` (a full run is tested once, in
+    proofs_check/tests/test_claims.py)."""
+    from zonemax import proofs_check
+
+    real = proofs_check.run_claims
+    monkeypatch.setattr(proofs_check, "run_claims",
+                        lambda only=None, heavy=False: real(SUBSET if only is None else only,
+                                                            heavy=heavy))
+
+
+@pytest.mark.usefixtures("small_registry")
 def test_markdown(capsys: pytest.CaptureFixture[str]) -> None:
-    assert _run(["--format", "markdown", "--only", "S6.rls-hypotheses"]) == 0
+    assert _run(["--format", "markdown"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("# Errata")
-    assert "Witness" in out
+    assert "## Editorial" in out and "S1.ed-intro-exponent" in out
+    assert "**Suggested fix:**" in out and "**Witness:**" in out
 
 
 def test_unknown_id_exit_code_2() -> None:
     assert _run(["--only", "S0.nope"]) == 2
+
+
+def test_certificates_then_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    d = tmp_path / "certs"
+    assert _run(["--only", *SUBSET, "--certificates", str(d)]) == 0
+    out = capsys.readouterr().out
+    assert f"wrote {len(SUBSET)} verdict certificate files to {d}" in out
+    assert sorted(p.stem for p in d.glob("*.json")) == sorted(SUBSET)
+    assert _run(["--check", str(d)]) == 0
+    out = capsys.readouterr().out
+    assert f"checked {len(SUBSET)} files" in out and "every certificate checks" in out
+    assert "trusted (z3's answer re-run, not re-derived): smt 2" in out
+    assert "text 6" in out.split("re-checked")[1].split("\n")[0]
+
+
+def test_check_exits_1_on_a_changed_number(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    assert _run(["--only", *SUBSET, "--certificates", str(tmp_path)]) == 0
+    path = tmp_path / "S3.omega-margin.json"
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc["certificates"][0]["env"]["omega"] = "137/100"  # past the root 1 + 1/e
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    capsys.readouterr()
+    assert _run(["--check", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert f"the first: {path} (S3.omega-margin)" in out and "is false" in out
+
+
+def test_check_without_tex_reports_text_not_checked(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from zonemax.proofs_check import core
+
+    assert _run(["--only", "S2.alg2-loop", "--certificates", str(tmp_path)]) == 0
+    monkeypatch.setattr(core, "default_tex", lambda: None)  # as in an installed copy
+    capsys.readouterr()
+    assert _run(["--check", str(tmp_path)]) == 0
+    assert "NOT checked: text 1 (no TeX found; pass --tex" in capsys.readouterr().out
+
+
+@pytest.mark.usefixtures("small_registry")
+def test_full_certificates_include_editorial_text(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    from zonemax.proofs_check import EDITORIAL
+
+    assert _run(["--certificates", str(tmp_path)]) == 0
+    assert len(list((tmp_path / "editorial").glob("*.json"))) == len(EDITORIAL)
+    assert f"wrote {len(EDITORIAL)} editorial text certificates" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("case", ["file", "missing", "empty", "unwritable", "combined",
+                                  "bad-tex", "tex-without-check"])
+def test_bad_input_is_a_usage_error(case: str, tmp_path: Path,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+    a_file = tmp_path / "a.json"
+    a_file.write_text("{}", encoding="utf-8")
+    argv = {
+        "file": ["--certificates", str(a_file)],
+        "missing": ["--check", str(tmp_path / "nowhere")],
+        "empty": ["--check", str(tmp_path / "empty")],
+        "unwritable": ["--certificates", "/proc/zonemax-certificates"],
+        "combined": ["--check", str(tmp_path), "--only", "S2.alg2-loop"],
+        "bad-tex": ["--check", str(tmp_path), "--tex", str(tmp_path / "paper.tex")],
+        "tex-without-check": ["--tex", str(a_file)],
+    }[case]
+    (tmp_path / "empty").mkdir()
+    if case == "unwritable" and not Path("/proc").is_dir():
+        pytest.skip("needs /proc (a directory nobody can create files in, even root)")
+    assert _run(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "Traceback" not in err, err

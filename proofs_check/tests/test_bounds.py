@@ -54,3 +54,32 @@ def test_bad_input() -> None:
         bounds.pm1_ea_upper([1], omega=Fraction(2))
     with pytest.raises(ValueError, match="alpha"):
         bounds.heavy_ea_approx_upper([4], "0.1", 2)
+
+
+@pytest.mark.parametrize(("eps", "base"), [(Fraction(1, 1000), 2), (Fraction(1, 1000), "e"),
+                                           (Fraction(1), 2), (Fraction(1), "e")])
+def test_c_eps_enclosure_is_tight_and_nested(eps: Fraction, base: str | int) -> None:
+    """Issue 11, item 6: width <= 1e-9 at the default N; more terms give a nested enclosure;
+    the reference implementation's (mpmath, 512 terms) enclosure overlaps it."""
+    from zonemax.reference.heavy_tailed import c_epsilon
+
+    lo, hi = bounds.c_eps_enclosure(eps, base)
+    assert 0 < hi - lo < Fraction(1, 10**10)
+    lo2, hi2 = bounds.c_eps_enclosure(eps, base, 2**11)
+    assert lo2 <= lo and hi <= hi2 and hi2 - lo2 > hi - lo
+    ref = c_epsilon(eps, base, terms=512)
+    assert _mp(lo) <= ref.upper and ref.lower <= _mp(hi)
+
+
+def test_c_eps_enclosure_bad_input() -> None:
+    with pytest.raises(ValueError, match="terms"):
+        bounds.c_eps_enclosure(Fraction(1), 2, 2)
+    with pytest.raises(ValueError, match="eps"):
+        bounds.c_eps_enclosure(Fraction(0), 2)
+
+
+def test_arb_round_trip() -> None:
+    third = bounds.arb_of(Fraction(1, 3))
+    lo, hi = bounds.arb_bounds(third)
+    assert lo < Fraction(1, 3) < hi and hi - lo < Fraction(1, 10**14)
+    assert bounds.arb_bounds(bounds.arb_of(Fraction(3, 4))) == (Fraction(3, 4), Fraction(3, 4))

@@ -1,20 +1,26 @@
-"""Every claim's verdict is pinned: a change of verdict is a test failure.
+"""The end state of every registered claim (issue 11, CLAIMS_GUIDE.md), enforced over the registry.
 
-Heavy run (``-m slow``, ``heavy=True``; ~75 s CPU, 2m15s wall on a shared 2-core box), recorded:
-verdicts identical to the default run.  S3 (n <= 6, d_i <= 6): total-line fails in 10 states,
-worst ratio 0.463 at d = (1,0,0,0,0,0); drift-final min ratio 5.75 at d = (6,0,0,0,0,0).
-S4.drift-sum: min ratio 1.0102 (d >= 2) for d < 2^121.  S4.cor6-constant: largest failing |a|_1
-up to 4096 is 14 / 15 / 35 / 79 for eps = 1/1000, 1/10, 1, 2.  S5.drift-delta: rigorous
-infimum 4c(1-beta)/(1+p+4c) = 1/2535 for every d <= 64.
+For every claim: at least one control, and every control flips the verdict (run through the
+claim's own check); a scope on every verdict; the TeX reference present and its quote found in
+those lines; severity and fix on every claim that does not hold, and its fix claim registered and
+holding; no ``holds-with-caveat``; every holds/fails verdict certified by something other than its
+text; all certificates written and re-checked by the independent checker; editorial entries
+found in the TeX and never counted; the verdicts pinned.
+
+Heavy run (``-m slow``, ``heavy=True``): verdicts identical to the default run.
 """
 
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Iterable
+from pathlib import Path
 
 import pytest
 from zonemax.proofs_check import (
     CLAIMS,
+    EDITORIAL,
     Status,
     claim_ids,
     format_json,
@@ -22,8 +28,38 @@ from zonemax.proofs_check import (
     format_text,
     run_claims,
 )
-from zonemax.proofs_check.core import Claim, ClaimResult
+from zonemax.proofs_check.certificates import write_certificates
+from zonemax.proofs_check.checker import check_directory
+from zonemax.proofs_check.core import Claim, ClaimResult, Method, TexRef
 from zonemax.proofs_check.expected import EXPECTED
+from zonemax.proofs_check.report import scope_text
+from zonemax.proofs_check.summary import current_block, render_summary, replace_block
+
+TEX = Path(__file__).resolve().parents[3] / "shared" / "paper" / \
+    "integer-onemax-run-time-bounds.tex"
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+#: Issue 11's done-when: ``zonemax claims --format json`` lists at least this many claims.
+MIN_CLAIMS = 80
+
+BY_ID = {c.id: c for c in CLAIMS}
+def _normalise(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def _tex_lines() -> list[str]:
+    assert TEX.is_file(), f"the paper's TeX is expected at {TEX} (../shared beside the repo)"
+    return TEX.read_text(encoding="utf-8").split("\n")
+
+
+def _quote_found(tex: TexRef) -> bool:
+    lines = _tex_lines()
+    return tex.last <= len(lines) and \
+        _normalise(tex.quote) in _normalise(" ".join(lines[tex.first - 1:tex.last]))
+
+
+def _ids(claims: Iterable[Claim]) -> list[str]:
+    return [c.id for c in claims]
 
 
 @pytest.fixture(scope="module")
@@ -31,50 +67,190 @@ def results() -> tuple[ClaimResult, ...]:
     return run_claims()
 
 
+@pytest.fixture(scope="module")
+def verdicts(results: tuple[ClaimResult, ...]) -> dict[str, ClaimResult]:
+    return {r.claim.id: r for r in results}
+
+
+# ------------------------------------------------------------------------------- registry
 def test_registry_matches_expected_table() -> None:
-    assert set(claim_ids()) == set(EXPECTED)
     assert len(claim_ids()) == len(set(claim_ids()))
-    assert len(CLAIMS) >= 35
+    assert set(claim_ids()) == set(EXPECTED)
+    editorial_ids = [e.id for e in EDITORIAL]
+    assert len(editorial_ids) == len(set(editorial_ids))
+    assert not set(editorial_ids) & set(claim_ids())
 
 
-@pytest.mark.parametrize("claim", CLAIMS, ids=lambda c: c.id)
+def test_at_least_80_claims() -> None:
+    """Issue 11's done-when: at least 80 claims with verdicts (editorial entries not counted)."""
+    assert len(CLAIMS) >= MIN_CLAIMS
+
+
+@pytest.mark.parametrize("claim", CLAIMS, ids=_ids(CLAIMS))
 def test_claim_is_well_formed(claim: Claim) -> None:
     assert claim.id.startswith(f"S{claim.section}.")
     assert claim.location and claim.statement
+    assert claim.methods and all(isinstance(m, Method) for m in claim.methods)
+    assert claim.tex is not None, "every claim says where it is printed"
+    assert _quote_found(claim.tex), f"quote not in TeX lines {claim.tex.lines}"
+    if EXPECTED[claim.id] is not Status.HOLDS:
+        assert claim.severity is not None and claim.fix, "a finding needs severity and fix"
+    if claim.fix_claim is not None:
+        assert claim.fix_claim in BY_ID, f"fix claim {claim.fix_claim} is not registered"
+        assert EXPECTED[claim.fix_claim] is Status.HOLDS, "a fix claim must hold"
+    if claim.section == 6:
+        assert claim.reproduction, "Section 6 claims point to the reproduction's verdict"
 
 
+@pytest.mark.parametrize("claim", CLAIMS, ids=_ids(CLAIMS))
+def test_every_control_flips_the_verdict(claim: Claim) -> None:
+    assert claim.controls, "a claim without a control is not a machine check"
+    for control in claim.controls:
+        # a decided claim's control must be decided the other way; an inconclusive claim's
+        # controls must show that the same check can decide (holds or fails)
+        assert control.expect is not EXPECTED[claim.id], f"{control.label}: expects no flip"
+        assert control.expect is not Status.INCONCLUSIVE, f"{control.label}: undecided"
+        got = claim.run(heavy=False, **control.params)
+        assert got.status is control.expect, f"control {control.label!r} gave {got.status}"
+        assert got.scope is not None, f"control {control.label!r}: verdict without scope"
+
+
+def test_only_the_three_verdicts(results: tuple[ClaimResult, ...]) -> None:
+    """``holds-with-caveat`` is retired: an imprecise statement is its printed reading (fails,
+    with a severity) plus its checked fix."""
+    assert set(Status) == {Status.HOLDS, Status.FAILS, Status.INCONCLUSIVE}
+    assert {r.verdict.status for r in results} <= set(Status)
+
+
+# ------------------------------------------------------------------------------- verdicts
 def test_verdicts(results: tuple[ClaimResult, ...]) -> None:
     got = {r.claim.id: r.verdict.status for r in results}
     changed = {k: (EXPECTED[k], v) for k, v in got.items() if EXPECTED[k] is not v}
     assert not changed, f"verdict changed (expected, got): {changed}"
 
 
-def test_failures_have_witnesses(results: tuple[ClaimResult, ...]) -> None:
+def test_verdicts_are_scoped_and_certified(results: tuple[ClaimResult, ...]) -> None:
     for r in results:
-        if r.verdict.status is Status.FAILS:
-            assert r.verdict.witness, r.claim.id
+        v = r.verdict
+        assert v.scope is not None, f"{r.claim.id}: no scope"
+        if v.status in (Status.HOLDS, Status.FAILS):
+            assert any(c.kind != "text" for c in v.certificates), \
+                f"{r.claim.id}: {v.status} without a certificate besides text"
+        if v.status is Status.FAILS:
+            assert v.witness, f"{r.claim.id}: a failure needs its witness"
 
 
-def test_reports(results: tuple[ClaimResult, ...]) -> None:
-    text = format_text(results)
-    assert "totals: fails 6" in text
-    md = format_markdown(results)
-    assert md.index("S3.total-line") < md.index("S3.omega-margin")
-    records = json.loads(format_json(results))
-    assert {"id", "location", "statement", "method", "verdict", "evidence"} <= set(records[0])
-    omega = next(r for r in records if r["id"] == "S3.omega-printed-value")
-    assert omega["evidence"]["printed"] == {"fraction": "912687/10000000",
-                                           "decimal": "0.0912687"}
+def test_fix_claims_hold(verdicts: dict[str, ClaimResult]) -> None:
+    for c in CLAIMS:
+        if c.fix_claim is not None:
+            assert verdicts[c.fix_claim].verdict.status is Status.HOLDS, c.id
 
 
+def test_certificates_check(tmp_path: Path, results: tuple[ClaimResult, ...]) -> None:
+    write_certificates(results, tmp_path, EDITORIAL)
+    checked = check_directory(tmp_path, TEX)
+    assert len(checked) == len(results) + len(EDITORIAL)
+    failed = [(r.claim, r.message) for r in checked if not r.ok]
+    assert not failed
+    assert not any(r.unchecked for r in checked), "with the TeX given, everything is checked"
+
+
+def test_whole_registry_certificate_round_trip(tmp_path: Path) -> None:
+    """Issue 11's done-when: ``zonemax claims --certificates DIR && zonemax claims --check DIR``
+    exits 0 (run through the command line, with the default TeX beside the repository)."""
+    from zonemax import cli
+
+    assert cli.main(["claims", "--certificates", str(tmp_path)]) == 0
+    assert cli.main(["claims", "--check", str(tmp_path)]) == 0
+
+
+# ------------------------------------------------------------------------------- editorial
+@pytest.mark.parametrize("entry", EDITORIAL, ids=[e.id for e in EDITORIAL])
+def test_editorial_entries_are_in_the_tex(entry: object) -> None:
+    from zonemax.proofs_check.core import Editorial
+
+    assert isinstance(entry, Editorial)
+    assert entry.id.startswith(f"S{entry.section}.")
+    assert entry.finding and entry.correction
+    assert _quote_found(entry.tex), f"quote not in TeX lines {entry.tex.lines}"
+
+
+# ------------------------------------------------------------------------------- reports
+def test_text_report_shows_every_scope(results: tuple[ClaimResult, ...]) -> None:
+    text = format_text(results, EDITORIAL)
+    flat = _normalise(text)
+    for r in results:
+        assert r.claim.id in text
+        if r.verdict.scope is not None:
+            assert _normalise(scope_text(r.verdict.scope)) in flat, r.claim.id
+    last = text.strip().splitlines()[-1]
+    assert last.startswith(f"totals: {len(results)} verdicts: fails ")
+    assert f"editorial entries (not counted): {len(EDITORIAL)}" in last
+
+
+def test_editorial_entries_are_never_counted(results: tuple[ClaimResult, ...]) -> None:
+    doc = json.loads(format_json(results, EDITORIAL))
+    assert doc["totals"]["verdicts"] == len(results) == len(doc["claims"])
+    assert sum(doc["totals"]["by_status"].values()) == len(results)
+    assert doc["totals"]["editorial_not_counted"] == len(EDITORIAL) == len(doc["editorial"])
+    assert not {e["id"] for e in doc["editorial"]} & {c["id"] for c in doc["claims"]}
+
+
+def test_json_records_carry_scope_and_controls(results: tuple[ClaimResult, ...]) -> None:
+    records = json.loads(format_json(results, EDITORIAL))["claims"]
+    assert [r["id"] for r in records] == [r.claim.id for r in results]
+    for rec in records:
+        assert {"id", "location", "statement", "method", "methods", "verdict", "reading",
+                "severity", "scope", "controls", "tex", "fix", "fix_claim", "evidence",
+                "certificates"} <= set(rec)
+        assert set(rec["scope"]) == {"coverage", "quantifier", "covered", "cases"}, rec["id"]
+        assert rec["controls"] and all(c["expect"] != rec["verdict"] for c in rec["controls"])
+    law = next(r for r in records if r["id"] == "S2.law-base-free")
+    assert law["controls"][0]["params"] == {"exponent": "i + eps"}
+    assert law["scope"]["coverage"] == "proved for the whole domain"
+
+
+def test_markdown_is_an_errata_sheet(results: tuple[ClaimResult, ...]) -> None:
+    md = format_markdown(results, EDITORIAL)
+    findings = md[md.index("## Findings"):md.index("## Editorial")]
+    editorial = md[md.index("## Editorial"):md.index("## Verified claims")]
+    verified = md[md.index("## Verified claims"):]
+    for r in results:
+        section = findings if r.verdict.status is not Status.HOLDS else verified
+        assert f"`{r.claim.id}`" in section, r.claim.id
+    # Within a section, the most severe finding first: the proof gap before the imprecise ones.
+    assert findings.index("S2.thm1-lemma7`") < findings.index("S2.alg2-velocity-prose`")
+    entry = findings[findings.index("`S2.thm1-lemma7`"):]
+    entry = entry[:entry.index("\n####")] if "\n####" in entry else entry
+    for part in ("proof gap with a checked repair", "TeX lines 511", "**Printed:**",
+                 "**Witness:**", "**Suggested fix:**", "checked as `S2.thm1-lemma7-stopped`: holds",
+                 "**Scope:** proved for the whole domain"):
+        assert part in entry, part
+    for e in EDITORIAL:
+        assert f"`{e.id}`" in editorial and f"`{e.id}`" not in findings + verified
+    assert "holds on the checked range" in verified  # a finite check reads as one
+    assert "**Scope:** " in findings and "*Scope:* " in verified
+
+
+def test_readme_block_is_the_generated_summary(results: tuple[ClaimResult, ...]) -> None:
+    """The README's 'What zonemax found' findings are generated from the registry."""
+    readme = README.read_text(encoding="utf-8")
+    expected = replace_block(readme, render_summary(results, EDITORIAL))
+    assert current_block(readme) == current_block(expected), (
+        "README.md's claims summary is stale: run "
+        "`python -m zonemax.proofs_check.summary --write README.md`")
+    assert readme == expected  # nothing outside the block differs
+
+
+# ------------------------------------------------------------------------------- selection
 def test_only_unknown_id_lists_valid_ids() -> None:
-    with pytest.raises(ValueError, match=r"S3\.total-line"):
+    with pytest.raises(ValueError, match=r"S2\.alg2-loop"):
         run_claims(["S9.nope"])
 
 
 def test_only_selects() -> None:
-    res = run_claims(["S3.omega-margin", "S3.total-line"])
-    assert [r.claim.id for r in res] == ["S3.omega-margin", "S3.total-line"]
+    res = run_claims(["S3.omega-margin", "S2.alg2-loop"])
+    assert [r.claim.id for r in res] == ["S2.alg2-loop", "S3.omega-margin"]
 
 
 @pytest.mark.slow

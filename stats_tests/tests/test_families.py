@@ -18,6 +18,7 @@ from zonemax.verify import implementation
 IDS = [f"{family}-{impl}" for family, impl in FAMILIES]
 
 
+@pytest.mark.timeout(300)  # slowest: heavy-fast, 33 s on 2 shared cores (load 5)
 @pytest.mark.parametrize(("family", "impl"), FAMILIES, ids=IDS)
 def test_ci_level(family: str, impl: str) -> None:
     res = families.run(family, implementation(impl), "ci")
@@ -25,6 +26,7 @@ def test_ci_level(family: str, impl: str) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1800)  # slowest: heavy-fast, 438 s on 2 shared cores (load 8)
 @pytest.mark.parametrize(("family", "impl"), FAMILIES, ids=IDS)
 def test_full_level(family: str, impl: str) -> None:
     res = families.run(family, implementation(impl), "slow")

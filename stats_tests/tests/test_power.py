@@ -1,24 +1,91 @@
 """Power: every planted bug is rejected by its theorem family at the CI level.
 
-The planted implementations (:data:`zonemax.stats_tests.implementations.PLANTED`) go through the very
-same pre-registered tests and Holm threshold as the correct reference; a test suite that passes
-them would be a suite that cannot fail.
+The planted implementations (:data:`zonemax.stats_tests.implementations.PLANTED`) go through the
+very same pre-registered tests and Holm threshold as the correct reference; a test suite that
+passes them would be a suite that cannot fail.  Two kinds get extra evidence (issue 17):
+
+* the *common-mode* bugs sit in a helper of the reference operator that the exact solvers once
+  shared; they are rejected through the reference family's exact cases, because the exact layer
+  now derives the law itself -- while a chain built on the reference's own law, as the old
+  solver did, moves along with the bug;
+* the bug that used to *hang* the suite (a velocity cap in RLS_{alpha,beta}: a 10^12 target
+  never finishes) is rejected as *budget exhausted* after one capped run.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+import mpmath
+import numpy as np
 import pytest
-from zonemax.stats_tests.implementations import PLANTED
+from zonemax.reference import HeavyTailed, rls_ab
+from zonemax.reference.spec import AlgorithmSpec
+from zonemax.stats_tests import families, planted
+from zonemax.stats_tests.implementations import COMMON_MODE_BUGS, HANGING_BUG, PLANTED
 from zonemax.stats_tests.reporting import render_family
-from zonemax.stats_tests.suite import run_family
+from zonemax.stats_tests.theorems import RLS_REFERENCE_TARGET
+
+from zonemax.exact import exact_expectation
 
 
+@pytest.mark.timeout(300)  # slowest: about 14 s on 2 shared cores (load 5)
 @pytest.mark.parametrize("bug", list(PLANTED))
 def test_planted_bug_is_caught(bug: str) -> None:
     family, impl = PLANTED[bug]
-    res = run_family(family, impl, "ci")
+    res = families.run(family, impl, "ci")
     assert not res.ok, f"planted bug not caught: {bug}\n{render_family(res)}"
+    rejected = [o for o, rej in zip(res.outcomes, res.rejected, strict=True) if rej]
+    if bug in COMMON_MODE_BUGS:  # the reference itself is buggy: its exact cases see it
+        assert not impl.fast
+        assert any(o.name.startswith("exact E[T]") for o in rejected), render_family(res)
+    if bug == HANGING_BUG:  # a failure in bounded time, not a hang
+        assert any(o.detail.startswith("budget exhausted") for o in rejected), render_family(res)
 
 
 def test_every_family_has_a_planted_bug() -> None:
     assert {family for family, _ in PLANTED.values()} == {"pm1", "heavy", "rls_ab"}
+    assert len(COMMON_MODE_BUGS) >= 2
+    assert HANGING_BUG in PLANTED
+
+
+def _ea_one_position_from_law(d0: int, law: Callable[[int], dict[Any, Any]]) -> mpmath.mpf:
+    """``E[T]`` of the (1+1) EA with n = 1 from distance ``d0``, built on a given magnitude law
+    (as the exact solver once did with the reference's): from ``d`` a step ``m < 2d`` towards
+    the target is accepted and lands at ``|d - m| < d``; everything else leaves ``d`` unchanged."""
+    e = [mpmath.mpf(0)]
+    for d in range(1, d0 + 1):
+        moves = [(m, p / 2) for m, p in law(2 * d).items() if m is not None and m < 2 * d]
+        leave = mpmath.fsum(p for _, p in moves)
+        e.append((1 + mpmath.fsum(p * e[abs(d - m)] for m, p in moves)) / leave)
+    return e[d0]
+
+
+@pytest.mark.parametrize("key", list(planted.COMMON_MODE))
+def test_common_mode_bug_reaches_the_reference_but_not_the_exact_layer(key: str) -> None:
+    spec = AlgorithmSpec("ea-heavy", (9,), eps=Fraction(1))
+    correct = exact_expectation(spec)
+    honest = _ea_one_position_from_law(9, HeavyTailed(Fraction(1)).magnitude_distribution)
+    assert abs(honest - correct.expectation) <= correct.error_bound + mpmath.mpf(10) ** -8
+    with planted.common_mode_bug(key):
+        shared = _ea_one_position_from_law(9, HeavyTailed(Fraction(1)).magnitude_distribution)
+        independent = exact_expectation(spec)
+    # the bug moves everything built on the reference's law (the old arrangement) ...
+    assert abs(shared / correct.expectation - 1) > 0.03
+    # ... and leaves the exact layer, which derives the law itself, untouched
+    assert independent.expectation == correct.expectation
+    assert independent.error_bound == correct.error_bound
+
+
+def test_hanging_bug_does_not_finish_where_the_reference_does() -> None:
+    # the velocity cap makes a 10^12 target take about 10^9 iterations: without a budget the
+    # suite used to hang here; with one, a run is censored and the family rejects
+    a = RLS_REFERENCE_TARGET
+    alpha, beta = Fraction(17, 10), Fraction(9, 10)
+    good = rls_ab(a, alpha, beta, rng=np.random.default_rng(1), budget=20_000, warn=False)
+    assert good.solved
+    bad = planted.rls_ab_velocity_cap(a, alpha, beta, rng=np.random.default_rng(1),
+                                      budget=20_000)
+    assert not bad.solved and bad.evaluations == 20_000

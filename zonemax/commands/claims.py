@@ -1,41 +1,178 @@
-"""``zonemax claims``: machine verdicts for every checkable claim of the paper."""
+"""``zonemax claims``: machine verdicts for every checkable claim of the paper.
+
+Three modes:
+
+* report (default): run the checks and print the verdicts (``--format text|markdown|json``);
+* ``--certificates DIR``: run the checks and write one certificate file per verdict into DIR
+  (and the editorial entries' text certificates into ``DIR/editorial``);
+* ``--check DIR``: re-verify the certificate files in DIR with the independent checker
+  (:mod:`zonemax.proofs_check.checker`); nothing is re-run.  Exit code 1 at a certificate that
+  does not check, naming the first.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from collections import Counter
+from pathlib import Path
 
 from zonemax.commands._input import UsageError
+
+#: Name of the paper's TeX source (for messages).
+TEX_NAME = "integer-onemax-run-time-bounds.tex"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the options of ``zonemax claims``."""
     parser.add_argument("--format", choices=("text", "markdown", "json"), default="text",
-                        help="text: terminal table with totals; markdown: errata sheet grouped "
-                        "by section; json: list of records (default: text)")
+                        help="text: listing with scopes and totals; markdown: errata sheet; "
+                        "json: totals, claim records (with scope and controls) and the "
+                        "editorial list (default: text)")
     parser.add_argument("--only", nargs="+", metavar="ID", default=None,
                         help="check only these claim ids (e.g. S3.total-line)")
     parser.add_argument("--heavy", action="store_true",
                         help="widen the exhaustive enumerations (slower)")
+    parser.add_argument("--certificates", metavar="DIR", default=None,
+                        help="write one certificate file per verdict into DIR (created if "
+                        "needed; certificate files of an earlier run are replaced) and the "
+                        "editorial entries' text certificates into DIR/editorial")
+    parser.add_argument("--check", metavar="DIR", default=None,
+                        help="re-verify the certificate files in DIR with the independent "
+                        "checker; exit 1 at the first that does not check")
+    parser.add_argument("--tex", metavar="PAPER.tex", default=None,
+                        help=f"the paper's LaTeX source, for the text certificates of --check "
+                        f"(default: ../shared/paper/{TEX_NAME} beside the repository, when it "
+                        f"exists; without it text certificates are reported as not checked)")
 
 
 def execute(args: argparse.Namespace) -> int:
-    """Run the checks and print the report; exit code 0 (verdicts are data, not errors)."""
-    from zonemax.proofs_check import (
-        format_json,
-        format_markdown,
-        format_text,
-        run_claims,
-        select_claims,
-    )
+    """Dispatch to the report, ``--certificates`` or ``--check``."""
+    if args.check is not None:
+        if args.certificates is not None or args.only is not None or args.heavy:
+            raise UsageError("--check re-verifies existing files: do not combine it with "
+                             "--certificates, --only or --heavy")
+        return _check(Path(args.check), _tex(args.tex))
+    if args.tex is not None:
+        raise UsageError("--tex is used by --check only")
+    from zonemax.proofs_check import select_claims
 
     try:
         select_claims(args.only)
     except ValueError as exc:  # an unknown claim id
         raise UsageError(str(exc)) from None
-    results = run_claims(args.only, heavy=args.heavy)
+    if args.certificates is not None:
+        return _write(Path(args.certificates), args.only, args.heavy)
+    return _report(args.format, args.only, args.heavy)
+
+
+def _report(fmt: str, only: list[str] | None, heavy: bool) -> int:
+    from zonemax.proofs_check import format_json, format_markdown, format_text, run_claims
+    from zonemax.proofs_check.registry import EDITORIAL
+
+    results = run_claims(only, heavy=heavy)
+    editorial = EDITORIAL if only is None else ()
     formatter = {"text": format_text, "markdown": format_markdown, "json": format_json}
-    sys.stdout.write(formatter[args.format](results))
-    if args.format == "json":
+    sys.stdout.write(formatter[fmt](results, editorial))
+    if fmt == "json":
         sys.stdout.write("\n")
+    return 0
+
+
+def _writable_directory(directory: Path) -> None:
+    """Create ``directory`` if needed; a ``UsageError`` if it cannot hold files."""
+    if directory.exists() and not directory.is_dir():
+        raise UsageError(f"--certificates: {directory} exists and is not a directory")
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"--certificates: cannot create {directory}: "
+                         f"{exc.strerror or exc}") from None
+    if not os.access(directory, os.W_OK | os.X_OK):
+        raise UsageError(f"--certificates: {directory} is not writable")
+
+
+def _write(directory: Path, only: list[str] | None, heavy: bool) -> int:
+    from zonemax.proofs_check import run_claims
+    from zonemax.proofs_check.certificates import write_certificates
+    from zonemax.proofs_check.registry import EDITORIAL
+
+    _writable_directory(directory)
+    results = run_claims(only, heavy=heavy)
+    editorial = EDITORIAL if only is None else ()
+    try:
+        write_certificates(results, directory, editorial)
+    except OSError as exc:
+        raise UsageError(f"--certificates: cannot write into {directory}: "
+                         f"{exc.strerror or exc}") from None
+    kinds = Counter(c.kind for r in results for c in r.verdict.certificates)
+    bare = [r.claim.id for r in results if not r.verdict.certificates]
+    sys.stdout.write(
+        f"wrote {len(results)} verdict certificate files to {directory} "
+        f"({', '.join(f'{k} {n}' for k, n in sorted(kinds.items()))}, plus the printed text "
+        f"of each claim)\n")
+    if editorial:
+        sys.stdout.write(f"wrote {len(editorial)} editorial text certificates to "
+                         f"{directory / 'editorial'} (not verdicts)\n")
+    if bare:
+        sys.stdout.write(f"{len(bare)} verdicts carry no certificate of their own (--check "
+                         f"will reject the holds/fails among them): {', '.join(bare)}\n")
+    sys.stdout.write(f"re-verify with: zonemax claims --check {directory}\n")
+    return 0
+
+
+def _tex(text: str | None) -> Path | None:
+    """The TeX for text certificates: ``--tex``, else the default beside the repository."""
+    from zonemax.proofs_check.core import default_tex
+
+    if text is None:
+        return default_tex()
+    path = Path(text)
+    if not path.is_file():
+        raise UsageError(f"--tex: {path} is not a file (give the paper's {TEX_NAME})")
+    return path
+
+
+def _check(directory: Path, tex: Path | None) -> int:
+    from zonemax.proofs_check.checker import EDITORIAL, check_directory
+
+    if not directory.is_dir():
+        raise UsageError(f"--check: {directory} is not a directory (write certificates with "
+                         f"zonemax claims --certificates {directory})")
+    results = check_directory(directory, tex)
+    if not results:
+        raise UsageError(f"--check: no certificate files (*.json) in {directory}")
+    rechecked: Counter[str] = Counter()
+    trusted: Counter[str] = Counter()
+    unchecked: Counter[str] = Counter()
+    failures = []
+    for r in results:
+        if not r.ok:
+            failures.append(r)
+            sys.stdout.write(f"FAIL {r.claim} ({r.path}): {r.message}\n")
+            continue
+        rechecked.update(k.split(" ")[0] for k in r.rechecked)
+        trusted.update(k.split(" ")[0] for k in r.trusted)
+        unchecked.update(k.split(" ")[0] for k in r.unchecked)
+    verdicts = sum(1 for r in results if r.status != EDITORIAL)
+
+    def fmt(c: Counter[str]) -> str:
+        return ", ".join(f"{k} {n}" for k, n in sorted(c.items())) or "none"
+
+    sys.stdout.write(
+        f"checked {len(results)} files in {directory} ({verdicts} verdicts, "
+        f"{len(results) - verdicts} editorial) with the independent checker\n"
+        f"  certificates of the files that check -- re-checked (exact arithmetic, enumeration, "
+        f"TeX lookup): {fmt(rechecked)}\n"
+        f"  trusted (z3's answer re-run, not re-derived): {fmt(trusted)}\n")
+    if unchecked:
+        sys.stdout.write(f"  NOT checked: {fmt(unchecked)} (no TeX found; pass --tex "
+                         f"PATH/{TEX_NAME})\n")
+    if failures:
+        first = failures[0]
+        sys.stdout.write(f"{len(failures)} of {len(results)} files do not check; the first: "
+                         f"{first.path} ({first.claim}): {first.message}\n")
+        return 1
+    sys.stdout.write("every certificate checks\n")
     return 0

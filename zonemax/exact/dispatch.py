@@ -1,0 +1,54 @@
+"""``exact_expectation(spec)``: the one entry point, dispatching a spec to its family's solver."""
+
+from __future__ import annotations
+
+from zonemax.exact.ea_heavy import ea_heavy_exact
+from zonemax.exact.ea_pm1 import ea_pm1_exact
+from zonemax.exact.geom import ea_geom_exact, rls_geom_exact
+from zonemax.exact.limits import ALGORITHMS
+from zonemax.exact.power import ea_power_exact, rls_power_exact
+from zonemax.exact.result import ExactResult
+from zonemax.exact.rls_ab import rls_ab_exact
+from zonemax.exact.rls_heavy import rls_heavy_exact
+from zonemax.exact.rls_pm1 import rls_pm1_exact
+from zonemax.reference.spec import AlgorithmSpec
+
+
+def exact_expectation(
+    spec: AlgorithmSpec,
+    *,
+    max_states: int | None = None,
+    with_variance: bool = False,
+) -> ExactResult:
+    """``E[T]`` (and ``Var[T]``) of ``spec`` from its family's solver (one of :data:`ALGORITHMS`).
+
+    ``max_states`` caps the estimated number of lumped states (default: per family and ``n``,
+    :mod:`zonemax.exact.limits`); larger instances raise
+    :class:`~zonemax.exact.result.InstanceTooLarge`.
+    """
+    if not isinstance(spec, AlgorithmSpec):
+        raise TypeError(f"spec must be an AlgorithmSpec, got {type(spec).__name__}")
+    cap, var = max_states, with_variance
+    match spec.algorithm:
+        case "ea-pm1":
+            return ea_pm1_exact(spec.a, max_states=cap, with_variance=var)
+        case "rls-pm1":
+            return rls_pm1_exact(spec.a, max_states=cap, with_variance=var)
+        case "rls-ab":
+            assert spec.alpha is not None and spec.beta is not None
+            return rls_ab_exact(spec.a, spec.alpha, spec.beta, max_states=cap, with_variance=var)
+        case "ea-heavy" | "rls-heavy":
+            assert spec.eps is not None
+            solve = ea_heavy_exact if spec.algorithm == "ea-heavy" else rls_heavy_exact
+            return solve(spec.a, spec.eps, log_base=spec.log_base, truncate=spec.truncate,
+                         r=spec.r, max_states=cap, with_variance=var)
+        case "ea-geom" | "rls-geom":
+            solve_geom = ea_geom_exact if spec.algorithm == "ea-geom" else rls_geom_exact
+            return solve_geom(spec.a, q=spec.geom_q, mean=spec.geom_mean, max_states=cap,
+                              with_variance=var)
+        case "ea-power" | "rls-power":
+            assert spec.power_exponent is not None
+            solve_power = ea_power_exact if spec.algorithm == "ea-power" else rls_power_exact
+            return solve_power(spec.a, spec.power_exponent, max_states=cap, with_variance=var)
+    raise ValueError(f"no exact solver for {spec.algorithm}; exact solvers exist for "
+                     f"{', '.join(ALGORITHMS)}")

@@ -1,0 +1,70 @@
+"""The result type of every exact solver, and the refusal raised before a solve gets too large."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import mpmath
+
+#: A number of the arithmetic a solve runs in: ``Fraction`` or an ``mpmath`` interval.
+Num = Any
+
+
+class InstanceTooLarge(ValueError):
+    """The instance's estimated number of lumped states exceeds ``max_states``."""
+
+
+@dataclass(frozen=True)
+class ExactResult:
+    """Exact (or rigorously enclosed) expected run time of one algorithm on one target.
+
+    Attributes
+    ----------
+    expectation:
+        ``E[T]`` from ``x = 0^n``: a ``Fraction`` (exact) for ``ea-pm1``, ``rls-pm1``,
+        ``rls-ab`` and ``ea-geom``/``rls-geom`` with a rational ``q``; an ``mpmath.mpf``
+        (midpoint of a rigorous enclosure) for ``ea-heavy``, ``rls-heavy``, ``ea-power``,
+        ``rls-power`` and the double-geometric operator with an irrational ``q``.
+    error_bound:
+        ``|E[T] - expectation| <= error_bound``; ``Fraction(0)`` when exact.
+    states:
+        Number of lumped Markov-chain states built (the optimum class included).
+    algorithm:
+        One of :data:`zonemax.exact.limits.ALGORITHMS`.
+    a:
+        The target.
+    params:
+        The remaining parameters as ``(name, value)`` pairs.
+    variance:
+        ``Var[T]`` when requested (``with_variance=True``), else ``None``; exact for the rational
+        families, the midpoint of an interval enclosure for the heavy-tailed ones.
+    max_remaining:
+        ``h_max``: an upper estimate of the largest expected remaining time over the reachable
+        states, so that ``P(T > m ceil(e h_max)) <= e^{-m}`` (used to choose safe budgets).
+    """
+
+    expectation: Fraction | mpmath.mpf
+    error_bound: Fraction | mpmath.mpf
+    states: int
+    algorithm: str
+    a: tuple[int, ...]
+    params: tuple[tuple[str, object], ...] = ()
+    variance: Fraction | mpmath.mpf | None = None
+    max_remaining: float | None = None
+
+    @property
+    def exact(self) -> bool:
+        """``True`` iff ``expectation`` is an exact rational."""
+        return isinstance(self.expectation, Fraction)
+
+    @property
+    def lower(self) -> Fraction | mpmath.mpf:
+        """Lower end of the enclosure of ``E[T]``."""
+        return self.expectation - self.error_bound
+
+    @property
+    def upper(self) -> Fraction | mpmath.mpf:
+        """Upper end of the enclosure of ``E[T]``."""
+        return self.expectation + self.error_bound
