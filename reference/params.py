@@ -81,11 +81,22 @@ def as_fraction(value: Real, name: str) -> Fraction:
     raise TypeError(f"{name} must be a real number, got {type(value).__name__}")
 
 
+#: Largest ``eps``: above it Definition 2's law puts probability below ``2^-(0.58 eps)``
+#: (``P(I = 3)/P(I = 2)`` in base 2) on any step other than 1, i.e. it *is* the ±1 law, and the
+#: rigorous enclosure of ``c_eps`` (:func:`zonemax.reference.heavy_tailed.c_epsilon`, 40 digits)
+#: loses its precision above about ``eps = 10^35`` (measured: width 2e-3 at 10^38).
+MAX_EPS = Fraction(10**6)
+
+
 def check_eps(eps: Real) -> Fraction:
-    """Validate ``eps > 0`` (Definition 2) and return it as an exact Fraction."""
+    """Validate ``0 < eps <= MAX_EPS`` (Definition 2) and return it as an exact Fraction."""
     e = as_fraction(eps, "eps")
     if e <= 0:
         raise ValueError(f"eps must be > 0 (Definition 2 needs a summable tail), got {eps}")
+    if e > MAX_EPS:
+        raise ValueError(f"eps must be <= {MAX_EPS}: above it Definition 2's law is the ±1 law "
+                         "up to a negligible probability and the enclosure of c_eps loses its "
+                         "precision; use the ±1 operator instead")
     return e
 
 

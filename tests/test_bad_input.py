@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -179,3 +180,56 @@ def test_error_paths_load_no_heavy_library() -> None:
                           check=False)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "[]"
+
+
+def test_rls_ab_exact_refuses_a_huge_position_without_counting_it() -> None:
+    """One position's (distance, velocity) pairs alone exceed the cap: the reachable-set search
+    stops at the cap instead of enumerating all of them (it found 691401 pairs, for ~20 s)."""
+    from zonemax.reference.spec import AlgorithmSpec
+
+    import zonemax.exact.rls_ab as rls_ab
+    from zonemax.exact import InstanceTooLarge, exact_expectation
+
+    calls = 0
+    moves = rls_ab._rls_ab_moves
+
+    def counting(alpha: object, beta: object) -> object:
+        inner = moves(alpha, beta)  # type: ignore[arg-type]
+
+        def step(pair: object) -> object:
+            nonlocal calls
+            calls += 1
+            return inner(pair)  # type: ignore[arg-type]
+
+        return step
+
+    spec = AlgorithmSpec("rls-ab", (200,), alpha=Fraction(17, 10), beta=Fraction(9, 10))
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(rls_ab, "_rls_ab_moves", counting)
+        with pytest.raises(InstanceTooLarge, match="one position alone has more than"):
+            exact_expectation(spec, max_states=1000)
+    assert calls <= 1001  # each expanded pair adds at least one new pair until the cap
+
+
+def test_library_refuses_eps_beyond_its_cap() -> None:
+    from zonemax.reference import HeavyTailed
+    from zonemax.reference.params import MAX_EPS
+
+    HeavyTailed(MAX_EPS)
+    with pytest.raises(ValueError, match="use the ±1 operator"):
+        HeavyTailed(MAX_EPS + 1)  # was accepted, and sample() returned None at eps = 10^1000
+
+
+def test_engine_refuses_alpha_whose_velocities_overflow() -> None:
+    from zonemax.reference.spec import AlgorithmSpec
+
+    from zonemax.engine import run_many, supports
+    from zonemax.engine.api import MAX_ALPHA
+
+    ok = AlgorithmSpec("rls-ab", (3, 4), alpha=MAX_ALPHA, beta=Fraction(1, 2))
+    too_big = AlgorithmSpec("rls-ab", (3, 4), alpha=MAX_ALPHA * 2, beta=Fraction(1, 2))
+    assert supports(ok)
+    assert not supports(too_big)
+    assert run_many(ok, runs=2, seed=0, budget=10**6).solved.all()
+    with pytest.raises(ValueError, match="alpha <="):
+        run_many(too_big, runs=1, seed=0, budget=None)

@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from zonemax.commands import UsageError
-from zonemax.reference.params import TRUNCATIONS
+from zonemax.reference.params import MAX_EPS, TRUNCATIONS
 from zonemax.reference.spec import ALGORITHMS, HEAVY_ALGORITHMS, AlgorithmSpec
 
 # ------------------------------------------------------------------------------------- limits
@@ -48,11 +48,6 @@ from zonemax.reference.spec import ALGORITHMS, HEAVY_ALGORITHMS, AlgorithmSpec
 MAX_REAL_DIGITS = 1000
 #: Largest |exponent| of a decimal parameter (``1e-1000`` is allowed, ``1e-1001`` is not).
 MAX_EXPONENT = 1000
-#: Largest ``eps``: above it Definition 2's law puts probability below ``2^-(0.58 eps)``
-#: (``P(I = 3)/P(I = 2)`` in base 2) on any step other than 1, i.e. it *is* the ±1 law, and the
-#: rigorous enclosure of ``c_eps`` (:func:`zonemax.reference.heavy_tailed.c_epsilon`, 40 digits)
-#: loses its precision above about ``eps = 10^35`` (measured: width 2e-3 at 10^38).
-MAX_EPS = Fraction(10**6)
 #: Largest ``alpha`` and smallest ``beta``: the fast engine computes velocities in float64
 #: (largest finite 1.8e308, smallest normal 2.2e-308).
 MAX_ALPHA = Fraction(10**300)

@@ -12,9 +12,11 @@ not on ``jobs``.
 from __future__ import annotations
 
 import itertools
+import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from fractions import Fraction
 
 import numpy as np
 
@@ -36,6 +38,11 @@ ALGORITHMS: tuple[str, ...] = ("ea-pm1", "ea-heavy", "rls-pm1", "rls-heavy", "rl
 #: accepted), so every intermediate ``D_i +- s`` is at most ``3 |a|_1``; and the admissibility
 #: limit ``2 f`` must stay below ``2^62`` (:data:`zonemax.engine._heavy_law.J_MAX`).
 INT64_LIMIT = 1 << 63
+#: Largest ``alpha`` of ``rls-ab`` whose float64 velocities cannot overflow.  A step is accepted
+#: only when ``floor(v) < 2 D_i < 2^62`` (:data:`INT64_LIMIT`), so every velocity stays below
+#: ``alpha * 2^62``; it must stay finite (largest float64: ``sys.float_info.max``), or a velocity
+#: of ``inf`` would never shrink again and the run would never end.
+MAX_ALPHA = Fraction(sys.float_info.max) / 2**62
 
 
 @dataclass(frozen=True, eq=False)
@@ -82,7 +89,10 @@ def check_target(a: Sequence[int]) -> np.ndarray:
 
 
 def supports(spec: AlgorithmSpec) -> bool:
-    """Whether the fast engine runs ``spec`` (its algorithm, and a target within int64)."""
+    """Whether the fast engine runs ``spec``: its algorithm, a target within int64
+    (:data:`INT64_LIMIT`) and, for ``rls-ab``, ``alpha <= MAX_ALPHA`` (float64 velocities)."""
+    if spec.algorithm == "rls-ab" and spec.alpha is not None and spec.alpha > MAX_ALPHA:
+        return False
     return spec.algorithm in ALGORITHMS and 4 * norm_1(spec.a) < INT64_LIMIT
 
 
@@ -183,6 +193,10 @@ def _make_kernel(spec: AlgorithmSpec) -> KernelFactory:
         return lambda n: heavy
     if spec.algorithm == "rls-ab":
         assert spec.alpha is not None and spec.beta is not None
+        if spec.alpha > MAX_ALPHA:
+            raise ValueError(f"the fast engine holds velocities in float64 and needs alpha <= "
+                             f"{float(MAX_ALPHA):.3g}, got alpha = {float(spec.alpha):.3g}; use "
+                             "the reference engine (zonemax.reference.run)")
         alpha_f, beta_f = float(spec.alpha), float(spec.beta)
 
         def rls_ab(rng: np.random.Generator, dist0: np.ndarray, budget: int) -> tuple[int, bool]:

@@ -32,7 +32,7 @@ from functools import cache
 
 from zonemax.exact.limits import check_max_states, multiset_bound, refuse
 from zonemax.exact.linalg import hitting_moments, variance_of
-from zonemax.exact.result import ExactResult, Num
+from zonemax.exact.result import ExactResult, InstanceTooLarge, Num
 from zonemax.reference.fitness import validate_target
 from zonemax.reference.params import DEFAULT_ALPHA, DEFAULT_BETA, Real, check_alpha_beta
 
@@ -60,12 +60,17 @@ def _rls_ab_moves(alpha: Fraction, beta: Fraction) -> Callable[[Pair], tuple[Pai
     return moves
 
 
-def _rls_ab_position_states(d0: int, moves: Callable[[Pair], tuple[Pair, Pair]]) -> int:
-    """Reachable (d, v) pairs of one position started at ``(d0, 1)``, ``(0, 0)`` included."""
+def _rls_ab_position_states(d0: int, moves: Callable[[Pair], tuple[Pair, Pair]],
+                            cap: int) -> int:
+    """Reachable (d, v) pairs of one position started at ``(d0, 1)``, ``(0, 0)`` included;
+    the search stops as soon as more than ``cap`` pairs are found (it then returns ``cap + 1``:
+    the instance is refused anyway, and counting a huge set exactly can take minutes)."""
     start: Pair = _DONE if d0 == 0 else (d0, Fraction(1))
     seen = {start}
     pending = [start]
     while pending:
+        if len(seen) > cap:
+            return cap + 1
         pair = pending.pop()
         if pair == _DONE:
             continue
@@ -97,8 +102,13 @@ def rls_ab_exact(
     moves = _rls_ab_moves(al, be)
     what = f"rls-ab (alpha={al}, beta={be}) on a = {a}"
     groups = Counter(abs(ai) for ai in a)
-    refuse(multiset_bound((_rls_ab_position_states(d0, moves), m) for d0, m in groups.items()),
-            max_states, what)
+    sizes = [(_rls_ab_position_states(d0, moves, max_states), m) for d0, m in groups.items()]
+    if any(size > max_states for size, _ in sizes):
+        raise InstanceTooLarge(
+            f"{what}: one position alone has more than max_states = {max_states} reachable "
+            "(distance, velocity) pairs; pass a larger max_states (--max-states) if you accept "
+            "the time and memory, or choose a smaller target")
+    refuse(multiset_bound(sizes), max_states, what)
     each = Fraction(1, 2 * n)  # choose i uniformly (1/n) times one of two directions (1/2)
 
     def transitions(state: tuple[Pair, ...]) -> dict[tuple[Pair, ...], Num]:
