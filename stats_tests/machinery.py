@@ -9,12 +9,11 @@ Contents
 * :class:`Sample` / :func:`draw` — a batch of run times from a simulator and a seed;
 * :class:`Budget` / :class:`CappedDraws` — capped draws with a pilot, and the *budget
   exhausted* rejection that replaces a hang (caps from :mod:`zonemax.stats_tests.budgets`);
-* :func:`mean_ci` — t-based or BCa-bootstrap confidence interval for a mean;
 * :func:`one_sided_mean_test` — is the mean below (or above) a bound?
 * :func:`exact_mean_test` — two-sided agreement of a mean with an exact value;
-* :func:`clopper_pearson` — exact binomial interval;
-* :func:`holm` — Holm–Bonferroni step-down over a family;
-* :func:`loglog_slope` — slope of log(mean T) against log(scale) with a t confidence interval.
+
+Intervals, Holm's correction and growth exponents live in :mod:`zonemax.stats_tests.stats`,
+shared with the reproduction's report.
 """
 
 from __future__ import annotations
@@ -156,34 +155,6 @@ class CappedDraws:
 
 
 @dataclass(frozen=True)
-class Interval:
-    low: float
-    high: float
-    level: float
-    method: str
-
-
-def mean_ci(x: np.ndarray, level: float = 0.95,
-            method: Literal["t", "bootstrap"] = "t", seed: int = 0) -> Interval:
-    """Two-sided confidence interval for the mean of ``x``.
-
-    ``t`` is justified for the sample sizes used here (run times have finite variance for all
-    the algorithms tested and n >= 100 runs, so the CLT applies); ``bootstrap`` uses
-    :func:`scipy.stats.bootstrap` (BCa) with a fixed seed.
-    """
-    x = np.asarray(x, dtype=np.float64)
-    if method == "t":
-        m = float(x.mean())
-        se = float(x.std(ddof=1) / math.sqrt(x.size))
-        q = float(stats.t.ppf(0.5 + level / 2, x.size - 1))
-        return Interval(m - q * se, m + q * se, level, "t")
-    res = stats.bootstrap((x,), np.mean, confidence_level=level, method="BCa",
-                          rng=np.random.default_rng(seed), n_resamples=4999)
-    return Interval(float(res.confidence_interval.low), float(res.confidence_interval.high),
-                    level, "bootstrap-BCa")
-
-
-@dataclass(frozen=True)
 class TestOutcome:
     """One pre-registered hypothesis test."""
 
@@ -227,42 +198,3 @@ def exact_mean_test(name: str, sample: Sample, exact: float) -> TestOutcome:
     return TestOutcome(name, p, t, f"mean {x.mean():.6g} vs exact {exact:.6g} "
                                    f"(rel. diff {(x.mean() - exact) / exact:+.3%}, "
                                    f"censored {sample.censored}/{sample.runs})")
-
-
-def clopper_pearson(successes: int, trials: int, level: float = 0.95) -> Interval:
-    """Exact (Clopper–Pearson) interval for a binomial proportion."""
-    ci = stats.binomtest(successes, trials).proportion_ci(confidence_level=level,
-                                                          method="exact")
-    return Interval(float(ci.low), float(ci.high), level, "clopper-pearson")
-
-
-def holm(p_values: Sequence[float], alpha: float) -> list[bool]:
-    """Holm–Bonferroni step-down: which hypotheses are rejected at family-wise level alpha."""
-    order = sorted(range(len(p_values)), key=lambda i: p_values[i])
-    m = len(p_values)
-    reject = [False] * m
-    for rank, i in enumerate(order):
-        if p_values[i] <= alpha / (m - rank):
-            reject[i] = True
-        else:
-            break
-    return reject
-
-
-@dataclass(frozen=True)
-class Slope:
-    slope: float
-    low: float
-    high: float
-    level: float
-    intercept: float
-
-
-def loglog_slope(scale: Sequence[float], mean_t: Sequence[float], level: float) -> Slope:
-    """OLS slope of ``log(mean_t)`` on ``log(scale)`` with a two-sided t interval."""
-    xs = np.log(np.asarray(scale, dtype=np.float64))
-    ys = np.log(np.asarray(mean_t, dtype=np.float64))
-    res = stats.linregress(xs, ys)
-    q = float(stats.t.ppf(0.5 + level / 2, xs.size - 2))
-    return Slope(float(res.slope), float(res.slope - q * res.stderr),
-                 float(res.slope + q * res.stderr), level, float(res.intercept))

@@ -25,7 +25,8 @@ from scipy import stats
 from zonemax.reference.spec import AlgorithmSpec
 from zonemax.stats_tests import SUITE_ALPHA
 from zonemax.stats_tests.implementations import Implementation
-from zonemax.stats_tests.machinery import CappedDraws, TestOutcome, draw, holm
+from zonemax.stats_tests.machinery import CappedDraws, TestOutcome, draw
+from zonemax.stats_tests.stats import holm_reject
 
 from zonemax.exact import exact_expectation
 
@@ -236,6 +237,6 @@ def run_family(
     late = draws.unreported()
     if late is not None:
         outcomes.append(late)
-    rejected = holm([o.p_value for o in outcomes], alpha)
+    rejected = holm_reject([o.p_value for o in outcomes], alpha)
     return FamilyResult(family, impl.name, alpha, tuple(outcomes), tuple(rejected),
                         tuple(texts), time.perf_counter() - t0)

@@ -31,12 +31,8 @@ from zonemax.reference.fitness import norm_1, norm_hamming, norm_inf
 from zonemax.reference.spec import AlgorithmSpec
 from zonemax.stats_tests.budgets import heavy_budget, pm1_budget, rls_ab_budget
 from zonemax.stats_tests.implementations import Implementation
-from zonemax.stats_tests.machinery import (
-    CappedDraws,
-    Sample,
-    TestOutcome,
-    loglog_slope,
-)
+from zonemax.stats_tests.machinery import CappedDraws, Sample, TestOutcome
+from zonemax.stats_tests.stats import loglog_slope
 
 F = Fraction
 #: Confidence level of the slope intervals.  A slope test rejects only when the whole interval
@@ -65,9 +61,9 @@ def slope_test(name: str, scale: Sequence[float], samples: Sequence[Sample],
     t_low = (res.slope - lo_edge) / res.stderr
     t_high = (res.slope - hi_edge) / res.stderr
     p = float(min(1.0, stats.t.cdf(t_low, df) + stats.t.sf(t_high, df)))
-    ci = loglog_slope(scale, means, 0.95)
+    low, high = loglog_slope(scale, means).interval(0.95)
     return TestOutcome(name, p, float(res.slope),
-                       f"slope {res.slope:.3f} (95% CI [{ci.low:.3f}, {ci.high:.3f}]), "
+                       f"slope {res.slope:.3f} (95% CI [{low:.3f}, {high:.3f}]), "
                        f"band [{lo_edge}, {hi_edge}]")
 
 
@@ -312,9 +308,10 @@ def rls_experiment_notes(draws: CappedDraws, level: str) -> list[str]:
         return ["observation at (2, 1/2) not computed: a draw exhausted its budget"]
     done = _complete(samples)
     scale = [math.log2(5 * r) for r in RLS_GROWTH_R]
-    ci = loglog_slope(scale, [s.mean for s in done], 0.95)
+    fit = loglog_slope(scale, [s.mean for s in done])
+    low, high = fit.interval(0.95)
     ratios = [s.mean / (5 * math.log(5 * r)) for s, r in zip(done, RLS_GROWTH_R, strict=True)]
-    return [f"observation at (2, 1/2) (outside Theorem 9): slope vs log2|a|_1 = {ci.slope:.3f} "
-            f"(95% CI [{ci.low:.3f}, {ci.high:.3f}]); T/(n ln|a|_1) from {min(ratios):.3g} to "
+    return [f"observation at (2, 1/2) (outside Theorem 9): slope vs log2|a|_1 = {fit.slope:.3f} "
+            f"(95% CI [{low:.3f}, {high:.3f}]); T/(n ln|a|_1) from {min(ratios):.3g} to "
             f"{max(ratios):.3g} for |a|_1 = 5*2^{RLS_GROWTH_R[0].bit_length() - 1} .. "
             f"5*2^{RLS_GROWTH_R[-1].bit_length() - 1}"]

@@ -4,21 +4,28 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from zonemax.stats_tests.machinery import (
-    Sample,
+from zonemax.stats_tests.machinery import Sample, exact_mean_test, one_sided_mean_test
+from zonemax.stats_tests.stats import (
     clopper_pearson,
-    exact_mean_test,
-    holm,
+    holm_adjusted,
+    holm_reject,
     loglog_slope,
     mean_ci,
-    one_sided_mean_test,
 )
 
 
 def test_holm_step_down() -> None:
-    assert holm([0.01, 0.04, 0.03], 0.05) == [True, False, False]
-    assert holm([0.001, 0.02, 0.04], 0.05) == [True, True, True]
-    assert holm([0.2, 0.001], 0.01) == [False, True]
+    assert holm_reject([0.01, 0.04, 0.03], 0.05) == [True, False, False]
+    assert holm_reject([0.001, 0.02, 0.04], 0.05) == [True, True, True]
+    assert holm_reject([0.2, 0.001], 0.01) == [False, True]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_holm_adjusted_agrees_with_holm_reject(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    p = list(rng.uniform(0, 0.1, 6))
+    for alpha in (0.001, 0.01, 0.05):
+        assert [q <= alpha for q in holm_adjusted(p)] == holm_reject(p, alpha)
 
 
 def test_clopper_pearson_known_values() -> None:
@@ -42,5 +49,8 @@ def test_intervals_and_slope() -> None:
     t = mean_ci(x)
     b = mean_ci(x, method="bootstrap")
     assert t.low < 5 < t.high and b.low < 5 < b.high
-    sl = loglog_slope([1, 2, 4, 8], [3, 6, 12, 24], 0.95)
+    sl = loglog_slope([1, 2, 4, 8], [3, 6, 12, 24])
     assert sl.slope == pytest.approx(1.0)
+    noisy = loglog_slope([1, 2, 4, 8, 16], [3, 7, 11, 25, 47])
+    low, high = noisy.interval(0.95)
+    assert low < noisy.slope < high

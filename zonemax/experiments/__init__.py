@@ -6,7 +6,7 @@ Layout:
 * :mod:`~zonemax.experiments.simulate` -- :func:`simulate`, the one engine plug-in point;
 * :mod:`~zonemax.experiments.store` -- append-only CSV records and metadata (resumable);
 * :mod:`~zonemax.experiments.execute` -- in-process, process-pool and Dask execution;
-* :mod:`~zonemax.experiments.stats` -- statistics; :mod:`~zonemax.experiments.analysis` /
+* :mod:`~zonemax.stats_tests.stats` -- statistics; :mod:`~zonemax.experiments.analysis` /
   :mod:`~zonemax.experiments.analysis_runtime` -- verdicts on the paper's failure-rate and
   run-time claims;
 * :mod:`~zonemax.experiments.figures` / :mod:`~zonemax.experiments.report` -- PNG/PDF figures

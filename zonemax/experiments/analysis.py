@@ -3,7 +3,7 @@
 A verdict is one of ``consistent`` (the data agree with the claim at the stated level),
 ``not consistent`` (the data contradict it) or ``inconclusive`` (the grid cannot decide it, e.g.
 too few cells or no failures at all); it always comes with the numbers it rests on.  The
-conventions (ERT, censoring, tests, effect sizes) are those of :mod:`zonemax.experiments.stats`.
+conventions (ERT, censoring, tests, effect sizes) are those of :mod:`zonemax.stats_tests.stats`.
 The run-time claims of Section 6.2 and the truncation variants are judged in
 :mod:`zonemax.experiments.analysis_runtime`.
 """
@@ -16,13 +16,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from zonemax.experiments.simulate import RunRecord
-from zonemax.experiments.stats import (
+from zonemax.stats_tests.stats import (
     ALPHA,
     bootstrap_ert_ci,
     clopper_pearson,
     cochran_armitage,
     ert,
-    holm,
+    holm_adjusted,
     stable_seed,
 )
 
@@ -122,7 +122,7 @@ def analyse_failures(cells: dict[Key, CellSummary]) -> FailureAnalysis:
         if variant != "cma-wm":
             continue
         k = c.censored
-        rows.append(FailureRow(r, n, c.runs, k, k / c.runs, clopper_pearson(k, c.runs),
+        rows.append(FailureRow(r, n, c.runs, k, k / c.runs, clopper_pearson(k, c.runs).bounds(),
                                {k2: v for k2, v in c.reasons.items() if k2 != "optimum"}))
     rs = sorted({row.r for row in rows})
     raw: dict[int, tuple[float, float, str]] = {}
@@ -130,7 +130,7 @@ def analyse_failures(cells: dict[Key, CellSummary]) -> FailureAnalysis:
         sel = [row for row in rows if row.r == r]
         t = cochran_armitage([x.failures for x in sel], [x.runs for x in sel], [x.n for x in sel])
         raw[r] = (t.z, t.p, t.note)
-    adj = holm([raw[r][1] for r in rs])
+    adj = holm_adjusted([raw[r][1] for r in rs])
     trends = {r: (raw[r][0], raw[r][1], adj[i], raw[r][2]) for i, r in enumerate(rs)}
     ns = sorted({row.n for row in rows})
     pooled = cochran_armitage(
@@ -141,9 +141,9 @@ def analyse_failures(cells: dict[Key, CellSummary]) -> FailureAnalysis:
     method0 = "failures counted; exact Clopper-Pearson 95% upper bound of the pooled rate"
     if small:
         k, tot = sum(x.failures for x in small), sum(x.runs for x in small)
-        hi = clopper_pearson(k, tot)[1]
+        hi = clopper_pearson(k, tot).high
         measured = (f"{k} failures in {tot} runs with n < {ZERO_FAILURE_BELOW_N} "
-                    f"(95% CI of the rate [{clopper_pearson(k, tot)[0]:.3g}, {hi:.3g}])")
+                    f"(95% CI of the rate [{clopper_pearson(k, tot).low:.3g}, {hi:.3g}])")
         verdict = "consistent" if k == 0 else "not consistent"
     else:
         measured, verdict = f"no cell with n < {ZERO_FAILURE_BELOW_N} at this scale", \
@@ -165,7 +165,7 @@ def analyse_failures(cells: dict[Key, CellSummary]) -> FailureAnalysis:
         r_min = min(rs)
         sel = [row for row in rows if row.r == r_min]
         worst = max(sel, key=lambda x: x.rate)
-        pooled_hi = clopper_pearson(sum(x.failures for x in sel), sum(x.runs for x in sel))[1]
+        pooled_hi = clopper_pearson(sum(x.failures for x in sel), sum(x.runs for x in sel)).high
         if worst.ci[0] > 0:
             verdict = "consistent"
         elif pooled_hi < NEGLIGIBLE_RATE:

@@ -2,7 +2,7 @@
 
 All tests are two-sided unless stated; ``p_holm`` is Holm-corrected across the ``r`` values of
 one comparison (one pair of algorithms at one ``n``).  The conventions (ERT, censoring, tests,
-effect sizes) are those of :mod:`zonemax.experiments.stats`; cells and the verdict vocabulary
+effect sizes) are those of :mod:`zonemax.stats_tests.stats`; cells and the verdict vocabulary
 (``consistent``, ``not consistent``, ``inconclusive``) those of
 :mod:`zonemax.experiments.analysis`.
 """
@@ -15,12 +15,12 @@ from dataclasses import dataclass
 
 from zonemax.experiments.analysis import CellSummary, Claim, Key
 from zonemax.experiments.design import VARIANTS
-from zonemax.experiments.stats import (
+from zonemax.stats_tests.stats import (
     ALPHA,
     Comparison,
     Slope,
     compare,
-    holm,
+    holm_adjusted,
     loglog_slope,
     slope_difference_p,
 )
@@ -70,7 +70,7 @@ def compare_pairs(cells: dict[Key, CellSummary],
                 cx, cy = cells[(x, n, r)], cells[(y, n, r)]
                 comps.append(compare(cx.evaluations, cx.solved_flags, cy.evaluations,
                                      cy.solved_flags, "two-sided"))
-            adj = holm([c.p for c in comps])
+            adj = holm_adjusted([c.p for c in comps])
             for r, c, ph in zip(rs, comps, adj, strict=True):
                 ex, ey = cells[(x, n, r)].ert, cells[(y, n, r)].ert
                 ratio = ex / ey if math.isfinite(ey) and ey > 0 else math.nan

@@ -38,8 +38,8 @@ from zonemax.experiments.report_tables import (
     table,
 )
 from zonemax.experiments.simulate import RunRecord
-from zonemax.experiments.stats import ALPHA, BOOTSTRAP_RESAMPLES, CONFIDENCE
 from zonemax.experiments.store import RUNS_FILE, sessions_wall_seconds
+from zonemax.stats_tests.stats import ALPHA, BOOTSTRAP_RESAMPLES, CONFIDENCE
 
 REPORT_FILE = "report.md"
 FIGURES_DIR = "figures"

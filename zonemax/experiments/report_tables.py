@@ -15,7 +15,7 @@ from typing import Any
 from zonemax.experiments import analysis as an
 from zonemax.experiments import analysis_runtime as ar
 from zonemax.experiments.design import CMA_CAP_PER_N, VARIANTS
-from zonemax.experiments.stats import CONFIDENCE, clopper_pearson
+from zonemax.stats_tests.stats import CONFIDENCE, clopper_pearson
 
 #: The verdicts of the committed paper-scale report (``reproduction/paper/report.md``, the run
 #: of 2026-11-26, 6120 runs): the reference that a smaller scale's report shows beside its own
@@ -64,7 +64,7 @@ def original_cmaeswm_section() -> str:
     the two implementations found by reading both (see ``benchmarks/cmaeswm_original.py``)."""
     rows = []
     for n, r, fo, fz, mo, mz, xo, xz in ORIGINAL_CMAESWM:
-        lo, hi = clopper_pearson(fo, ORIGINAL_CMAESWM_RUNS)
+        lo, hi = clopper_pearson(fo, ORIGINAL_CMAESWM_RUNS).bounds()
         rows.append([n, r, f"{fo}/{ORIGINAL_CMAESWM_RUNS} [{lo:.3f}, {hi:.3f}]",
                      f"{fz}/{ORIGINAL_CMAESWM_RUNS}", f"{mo:g} / {mz:g}", f"{xo:g} / {xz:g}"])
     return (

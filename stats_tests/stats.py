@@ -1,4 +1,9 @@
-"""Statistics of the report, each with its convention stated once here.
+"""zonemax's statistics, for the pre-registered families (:mod:`zonemax.stats_tests`) and the
+reproduction's report (:mod:`zonemax.experiments`) alike; each convention is stated once here.
+
+Names say what they return: :func:`holm_reject` (which hypotheses a family rejects),
+:func:`holm_adjusted` (Holm-adjusted p-values), :func:`clopper_pearson` (an :class:`Interval`),
+:func:`loglog_slope` (a :class:`Slope` whose :meth:`Slope.interval` gives a t interval).
 
 * **Censoring.**  A run that stops before the optimum (budget, or CMA-ESwM's eigenvalue
   criterion) is *censored*: its evaluation count is a lower bound on its run time.  Censored runs
@@ -8,6 +13,7 @@
   successes.  Its 95% interval is a percentile bootstrap over runs (:data:`BOOTSTRAP_RESAMPLES`
   resamples, seeded from the cell so the report is deterministic); a resample without successes
   has ERT ``inf``, so an upper end may be ``inf``.
+* **Means** (:func:`mean_ci`): a t interval, or a seeded BCa bootstrap.
 * **Failure rates** get exact Clopper-Pearson intervals
   (``scipy.stats.binomtest(...).proportion_ci(method='exact')``).
 * **Trend in n**: the one-sided Cochran-Armitage test for an increasing trend in proportions
@@ -19,7 +25,10 @@
   Effect size: the common-language effect size / Vargha-Delaney ``A = P(X < Y) + P(tie)/2``
   (undetermined pairs count one half) and the rank-biserial correlation ``2A - 1``; positive
   means the first algorithm needs fewer evaluations.
-* **Multiplicity**: Holm's step-down correction across the ``r`` values of one comparison.
+* **Multiplicity**: Holm's step-down correction (the report: across the ``r`` values of one
+  comparison; the families: across a family's tests).
+* **Growth exponents** (:func:`loglog_slope`): least squares of ``log10(values)`` on
+  ``log10(x)``, with a two-sided t interval on ``points - 2`` degrees of freedom.
 """
 
 from __future__ import annotations
@@ -28,6 +37,7 @@ import math
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 import numpy as np
 from scipy import stats
@@ -71,12 +81,47 @@ def bootstrap_ert_ci(evaluations: Sequence[int], solved: Sequence[bool], seed: i
     return (lo, hi)
 
 
-def clopper_pearson(k: int, n: int, confidence: float = CONFIDENCE) -> tuple[float, float]:
-    """Exact binomial interval for ``k`` failures in ``n`` runs."""
+@dataclass(frozen=True)
+class Interval:
+    """A two-sided confidence interval ``[low, high]`` at ``level``, and how it was computed."""
+
+    low: float
+    high: float
+    level: float
+    method: str
+
+    def bounds(self) -> tuple[float, float]:
+        """``(low, high)``."""
+        return (self.low, self.high)
+
+
+def clopper_pearson(k: int, n: int, confidence: float = CONFIDENCE) -> Interval:
+    """Exact (Clopper-Pearson) interval for a binomial proportion: ``k`` events in ``n`` trials
+    (``nan`` ends when ``n = 0``)."""
     if n <= 0:
-        return (math.nan, math.nan)
+        return Interval(math.nan, math.nan, confidence, "clopper-pearson")
     ci = stats.binomtest(k, n).proportion_ci(confidence_level=confidence, method="exact")
-    return (float(ci.low), float(ci.high))
+    return Interval(float(ci.low), float(ci.high), confidence, "clopper-pearson")
+
+
+def mean_ci(x: np.ndarray, level: float = CONFIDENCE,
+            method: Literal["t", "bootstrap"] = "t", seed: int = 0) -> Interval:
+    """Two-sided confidence interval for the mean of ``x``.
+
+    ``t`` is justified for the sample sizes used here (run times have finite variance for all
+    the algorithms tested and n >= 100 runs, so the CLT applies); ``bootstrap`` uses
+    :func:`scipy.stats.bootstrap` (BCa) with a fixed seed.
+    """
+    x = np.asarray(x, dtype=np.float64)
+    if method == "t":
+        m = float(x.mean())
+        se = float(x.std(ddof=1) / math.sqrt(x.size))
+        q = float(stats.t.ppf(0.5 + level / 2, x.size - 1))
+        return Interval(m - q * se, m + q * se, level, "t")
+    res = stats.bootstrap((x,), np.mean, confidence_level=level, method="BCa",
+                          rng=np.random.default_rng(seed), n_resamples=4999)
+    return Interval(float(res.confidence_interval.low), float(res.confidence_interval.high),
+                    level, "bootstrap-BCa")
 
 
 @dataclass(frozen=True)
@@ -172,8 +217,22 @@ def compare(x_evals: Sequence[int], x_solved: Sequence[bool], y_evals: Sequence[
     return Comparison("Gehan (censored)", alternative, w, p, a12, rb)
 
 
-def holm(pvalues: Sequence[float]) -> list[float]:
-    """Holm's step-down adjusted p-values (``nan`` entries stay ``nan`` and are not counted)."""
+def holm_reject(p_values: Sequence[float], alpha: float) -> list[bool]:
+    """Holm-Bonferroni step-down: which hypotheses are rejected at family-wise level ``alpha``."""
+    order = sorted(range(len(p_values)), key=lambda i: p_values[i])
+    m = len(p_values)
+    reject = [False] * m
+    for rank, i in enumerate(order):
+        if p_values[i] <= alpha / (m - rank):
+            reject[i] = True
+        else:
+            break
+    return reject
+
+
+def holm_adjusted(pvalues: Sequence[float]) -> list[float]:
+    """Holm's step-down adjusted p-values (``nan`` entries stay ``nan`` and are not counted);
+    ``holm_adjusted(p)[i] <= alpha`` iff ``holm_reject(p, alpha)[i]`` (without ``nan``)."""
     idx = [i for i, p in enumerate(pvalues) if not math.isnan(p)]
     m = len(idx)
     adjusted = [math.nan] * len(pvalues)
@@ -186,24 +245,35 @@ def holm(pvalues: Sequence[float]) -> list[float]:
 
 @dataclass(frozen=True)
 class Slope:
-    """Least-squares slope of log10(ERT/n) against log10(r) over ``points`` cells."""
+    """Least-squares slope of ``log10(values)`` against ``log10(x)`` over ``points`` points
+    (``stderr`` is ``nan`` with fewer than three points, ``slope`` with fewer than two)."""
 
     slope: float
     stderr: float
     points: int
+    intercept: float = math.nan
+
+    def interval(self, level: float = CONFIDENCE) -> tuple[float, float]:
+        """Two-sided t interval for the slope (``points - 2`` degrees of freedom)."""
+        if not math.isfinite(self.stderr):
+            return (math.nan, math.nan)
+        q = float(stats.t.ppf(0.5 + level / 2, self.points - 2))
+        return (self.slope - q * self.stderr, self.slope + q * self.stderr)
 
 
-def loglog_slope(rs: Sequence[int], values: Sequence[float]) -> Slope:
-    """Slope of ``log10(values)`` on ``log10(rs)``; needs >= 3 finite points for a stderr."""
-    pts = [(math.log10(r), math.log10(v)) for r, v in zip(rs, values, strict=True)
+def loglog_slope(xs: Sequence[float], values: Sequence[float]) -> Slope:
+    """Slope of ``log10(values)`` on ``log10(xs)``; points with a value that is not finite and
+    positive are left out; needs >= 3 such points for a standard error."""
+    pts = [(math.log10(x), math.log10(v)) for x, v in zip(xs, values, strict=True)
            if math.isfinite(v) and v > 0]
     if len(pts) < 2:
         return Slope(math.nan, math.nan, len(pts))
-    xs, ys = np.array([p[0] for p in pts]), np.array([p[1] for p in pts])
+    lx, ly = np.array([p[0] for p in pts]), np.array([p[1] for p in pts])
     if len(pts) == 2:
-        return Slope(float((ys[1] - ys[0]) / (xs[1] - xs[0])), math.nan, 2)
-    res = stats.linregress(xs, ys)
-    return Slope(float(res.slope), float(res.stderr), len(pts))
+        slope = float((ly[1] - ly[0]) / (lx[1] - lx[0]))
+        return Slope(slope, math.nan, 2, float(ly[0] - slope * lx[0]))
+    res = stats.linregress(lx, ly)
+    return Slope(float(res.slope), float(res.stderr), len(pts), float(res.intercept))
 
 
 def slope_difference_p(a: Slope, b: Slope) -> float:
