@@ -17,7 +17,6 @@ from zonemax.experiments.ioh_data import (
     HASH_ID_RANGE,
     IOH_FORMAT_VERSION,
     POWER_ID_BASE,
-    IOHLoggerDriver,
     IOHWriter,
     Tracer,
     check_text,
@@ -26,10 +25,9 @@ from zonemax.experiments.ioh_data import (
     format_number,
     format_raw_y,
     ioh_function,
-    logger_can_drive,
-    search_box,
 )
 from zonemax.experiments.ioh_export import RunRecorder, run_folder
+from zonemax.experiments.ioh_logger import IOHLoggerDriver, logger_can_drive, search_box
 from zonemax.experiments.simulate import iter_runs
 
 #: ``"version": "..."`` of the JSON index: ``ioh`` writes its own version there, zonemax

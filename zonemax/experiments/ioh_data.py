@@ -8,11 +8,11 @@ iterative optimization heuristics*, ACM TELO 2022) reads the format that the ``i
   evaluation count and best-so-far value at every improvement.  It works for every run: targets
   beyond ``ioh``'s int32 search space and values beyond float64's integers, and runs of the fast
   engine, which skips evaluations and returns no trace (:func:`final_only_trace`).
-* :class:`IOHLoggerDriver` drives ``ioh``'s own logger: ``f_a`` is wrapped as an integer problem
+* :class:`~zonemax.experiments.ioh_logger.IOHLoggerDriver` drives ``ioh``'s own logger: ``f_a`` is wrapped as an integer problem
   (``ioh.wrap_problem(..., problem_class=ioh.ProblemClass.INTEGER)``) with an
   ``ioh.logger.Analyzer`` attached, and is called once per evaluation of a plain reference run.
   It needs the ``ioh`` package and a target whose search space fits int32
-  (:func:`logger_can_drive`).
+  (:func:`~zonemax.experiments.ioh_logger.logger_can_drive`).
 
 For the same reference run both write the same bytes, except for the ``"version"`` field
 (``ioh``'s own version; :data:`IOH_FORMAT_VERSION` here): ``tests/test_ioh_data.py`` checks
@@ -63,7 +63,6 @@ import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from zonemax.reference.fitness import fitness, norm_1, validate_target
 
@@ -362,96 +361,3 @@ class IOHWriter:
         out.append("\t]")
         out.append("}")
         return "\n".join(out) + "\n"
-
-
-# ------------------------------------------------------------------------- ioh's own logger
-
-
-def ioh_available() -> bool:
-    """Whether the ``ioh`` package can be imported."""
-    try:
-        import ioh  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
-def search_box(a: Sequence[int]) -> tuple[int, int]:
-    """Bounds ``[lb, ub]`` of every point an elitist run from ``0^n`` can hold: ``|a_i - x_i| <=
-    f_a(x) <= |a|_1``, so ``x_i`` lies in ``[min a - |a|_1, max a + |a|_1]``."""
-    target = validate_target(a)
-    f0 = norm_1(target)
-    return min(min(target), 0) - f0, max(max(target), 0) + f0
-
-
-def logger_can_drive(a: Sequence[int]) -> bool:
-    """Whether ``ioh``'s logger can record runs on ``f_a``: ``ioh`` is installed, the search
-    box (:func:`search_box`) fits its int32 points and ``|a|_1`` its float64 values exactly."""
-    lb, ub = search_box(a)
-    return lb >= INT32_MIN and ub <= INT32_MAX and norm_1(a) < FLOAT64_EXACT and ioh_available()
-
-
-class _RunAttributes:
-    """The object whose attribute ``trace`` ``ioh`` reads at the end of every run."""
-
-    trace = 1.0
-
-
-class IOHLoggerDriver:
-    """``ioh``'s own ``Analyzer`` on ``f_a``, fed evaluation by evaluation.
-
-    Use it as the observer of a reference run (:func:`zonemax.reference.run`): each call is one
-    evaluation of the wrapped problem at the point the algorithm holds; :meth:`end_run` closes a
-    run (``problem.reset()``), :meth:`close` the logger.  The files are those of
-    :class:`IOHWriter` with the same arguments (module docstring).
-    """
-
-    def __init__(self, root: Path, folder: str, function: IOHFunction, *, algorithm: str,
-                 info: str, experiment_attributes: Mapping[str, str] | None = None) -> None:
-        if not logger_can_drive(function.target):
-            raise ValueError("ioh's logger cannot record this target (ioh missing, or the "
-                             "search space exceeds int32); use IOHWriter")
-        import ioh
-
-        check_text(algorithm, "the algorithm name")
-        check_text(info, "the algorithm info")
-        check_text(function.name, "the function name")
-        attrs = {k: check_text(v, f"the experiment attribute {k!r}'s value")
-                 for k, v in (experiment_attributes or {}).items()}
-        self.path = check_new_folder(root, check_text(folder, "the folder name"))
-        target = function.target
-        lb, ub = search_box(target)
-
-        def f_a(x: Any) -> float:  # f_a(x) = |a - x|_1, exact in float64 (|a|_1 < 2^53)
-            return float(sum(abs(ai - int(xi)) for ai, xi in zip(target, x, strict=True)))
-
-        def optimum(_instance: int, _dimension: int) -> Any:  # x = a, f_a(a) = 0
-            return ioh.iohcpp.IntegerSolution(list(target), 0.0)
-
-        self.function = function
-        self.problem: Any = ioh.wrap_problem(
-            f_a, name=function.name, problem_class=ioh.ProblemClass.INTEGER,
-            dimension=function.dimension, instance=INSTANCE, lb=lb, ub=ub,
-            calculate_objective=optimum)
-        self.problem.set_id(function.function_id)
-        self.logger: Any = ioh.logger.Analyzer(
-            triggers=[ioh.logger.trigger.ON_IMPROVEMENT], root=str(Path(root)),
-            folder_name=folder, algorithm_name=algorithm, algorithm_info=info)
-        if attrs:
-            self.logger.set_experiment_attributes(attrs)
-        self._attributes = _RunAttributes()
-        self.logger.add_run_attributes(self._attributes, [TRACE_ATTRIBUTE])
-        self.problem.attach_logger(self.logger)
-
-    def __call__(self, t: int, x: tuple[int, ...]) -> None:
-        self.problem(list(x))
-        if self.problem.state.evaluations != t:  # one call per evaluation, none skipped
-            raise RuntimeError(f"ioh counted {self.problem.state.evaluations} evaluations, "
-                               f"the run {t}")
-
-    def end_run(self) -> None:
-        self.problem.reset()
-
-    def close(self) -> None:
-        self.problem.detach_logger()
-        self.logger.close()

@@ -28,16 +28,15 @@ import zonemax
 from zonemax.experiments.design import VARIANTS
 from zonemax.experiments.ioh_data import (
     IOHFunction,
-    IOHLoggerDriver,
     IOHWriter,
     Tracer,
     check_new_folder,
     final_only_trace,
     folder_name,
     ioh_function,
-    logger_can_drive,
     target_attribute,
 )
+from zonemax.experiments.ioh_logger import IOHLoggerDriver, logger_can_drive
 from zonemax.experiments.simulate import Chunk, RunRecord
 from zonemax.reference._common import Observer
 from zonemax.reference.spec import AlgorithmSpec
