@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 from cmaes import CMAwM
-from zonemax.reference._common import check_budget
+from zonemax.reference._common import Observer, check_budget
 from zonemax.reference.result import RunResult
 
 #: Section 6.1: "minimum eigenvalue of the covariance matrix ... is less than 10^{-30}".
@@ -42,12 +42,14 @@ def cma_wm(
     rng: np.random.Generator | int | np.random.SeedSequence | None = None,
     budget: int | None = None,
     min_eigenvalue: float = MIN_EIGENVALUE,
+    observer: Observer | None = None,
 ) -> RunResult:
     """Run CMA-ESwM on ``f_a`` with ``a = (r, ..., r)`` in ``{0..r}^n`` (Section 6).
 
     ``budget`` (evaluations) defaults to ``None`` (unbounded); with ``None`` the run still ends
     at the optimum or at the eigenvalue criterion.  ``r`` must be at least 1 and small enough to
-    be represented exactly in float64 (``r <= 2**53``).
+    be represented exactly in float64 (``r <= 2**53``).  ``observer(evaluations, x)``, if given,
+    is called after every evaluation with the integer point just evaluated.
     """
     for name, value in (("n", n), ("r", r)):
         if isinstance(value, bool) or not isinstance(value, int | np.integer):
@@ -78,6 +80,8 @@ def cma_wm(
             x_eval, x_tell = optimizer.ask()
             t += 1
             f = float(np.abs(a - x_eval).sum())  # f_a(x) = |a - x|_1
+            if observer is not None:
+                observer(t, tuple(round(v) for v in x_eval))
             if f < best_f:
                 best_x, best_f = x_eval, f
             if f == 0:

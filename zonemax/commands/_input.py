@@ -33,9 +33,11 @@ import argparse
 import os
 import re
 import sys
+import tempfile
 import unicodedata
 from collections.abc import Sequence
 from fractions import Fraction
+from pathlib import Path
 
 from zonemax.commands import UsageError
 from zonemax.reference.params import MAX_EPS, TRUNCATIONS
@@ -317,3 +319,30 @@ def parse_budget_factor(text: str) -> float:
         raise UsageError(f"--budget-factor must be <= {MAX_BUDGET_FACTOR} (budgets must fit the "
                          "fast engine's int64 evaluation counter)")
     return float(value)
+
+
+def parse_ioh_dir(text: str) -> Path:
+    """``--ioh DIR``: a directory for IOHprofiler data that exists or can be created, and can be
+    written (created here, with a probe file written and removed).  An empty value, an existing
+    file, a path under a file and an unwritable place each get one line; the folders inside
+    that already exist are refused later, by the writers (nothing is overwritten)."""
+    if not text.strip():
+        raise UsageError("--ioh needs a directory path, got an empty value")
+    path = Path(text)
+    if path.exists() and not path.is_dir():
+        raise UsageError(f"--ioh {_show(text)}: this is an existing file; give a directory (it "
+                         "is created if missing)")
+    ancestor = path
+    while not ancestor.exists() and ancestor != ancestor.parent:
+        ancestor = ancestor.parent
+    if not ancestor.is_dir():
+        raise UsageError(f"--ioh {_show(text)}: {ancestor} is a file, not a directory; choose "
+                         "another path")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=path):
+            pass
+    except OSError as exc:
+        raise UsageError(f"--ioh {_show(text)}: cannot create or write this directory "
+                         f"({exc.strerror or exc}); choose a writable place") from None
+    return path

@@ -31,7 +31,7 @@ RUN_MICROSECONDS = 20.0
 FAST_MAX_EVALUATIONS = (2**63 - 1) // 1000
 #: Heuristic for CMA-ESwM (no bound exists): successes need about n (8 log10 r + 11)
 #: evaluations and one costs about 250 + 0.1 n^2 microseconds (the cost model of
-#: :func:`zonemax.experiments.design.estimated_cost`, fitted to the paper-scale records).
+#: :func:`zonemax.experiments.costs.estimated_cost`, fitted to the paper-scale records).
 CMA_EVALS_PER_N = (8.0, 11.0)
 
 

@@ -8,6 +8,10 @@ checked before anything runs.  Examples::
     zonemax reproduce --scale quick --jobs 2 --engine reference --out results/
     zonemax reproduce --scale paper --scheduler tcp://10.0.0.5:8786 --out results-paper/
     zonemax reproduce --only truncation --out results/
+    zonemax reproduce --only operators --scale quick --ioh results/ioh --out results/
+
+``--ioh DIR`` writes the runs of the chosen experiments as IOHprofiler data after the runs
+(:mod:`zonemax.experiments.ioh_export`); its folders are checked before anything runs.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from zonemax.commands._input import (
     UsageError,
     parse_budget_factor,
     parse_int,
+    parse_ioh_dir,
     parse_jobs,
 )
 from zonemax.experiments.design import (
@@ -60,7 +65,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         "(needs the 'distributed' extra)")
     parser.add_argument("--only", action="append", metavar="EXPERIMENT",
                         help="run only these experiments (repeat or comma-separate): "
-                        + ", ".join(EXPERIMENT_IDS))
+                        + ", ".join(EXPERIMENT_IDS) + " (default: all but 'operators', the step "
+                        "operators beyond the paper, which runs when named)")
     parser.add_argument("--engine", default="fast",
                         help=f"{'|'.join(ENGINES)} (default fast; falls back to the reference "
                         "implementation where the fast engine is unavailable)")
@@ -74,6 +80,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="do not run anything; rewrite figures and report.md from runs.csv")
     parser.add_argument("--no-report", action="store_true",
                         help="only run (figures and report.md are not written)")
+    parser.add_argument("--ioh", metavar="DIR",
+                        help="also write the runs of the chosen experiments as IOHprofiler data "
+                        "(the format IOHanalyzer reads): DIR/<experiment>/<algorithm>/, from "
+                        "runs.csv (final evaluation counts; no folder may exist yet)")
 
 
 def check_out(text: str, *, create: bool) -> Path:
@@ -138,8 +148,21 @@ def config_from_args(args: argparse.Namespace) -> ReproduceConfig:
 
 def execute(args: argparse.Namespace) -> int:
     cfg = config_from_args(args)
+    ioh_dir = None
+    if getattr(args, "ioh", None) is not None:
+        from zonemax.experiments.ioh_export import check_reproduction_folders
+        from zonemax.experiments.pipeline import plan
+
+        ioh_dir = parse_ioh_dir(args.ioh)
+        try:
+            check_reproduction_folders(ioh_dir, (t.key for t in plan(cfg)))
+        except FileExistsError as exc:
+            raise UsageError(f"--ioh: {exc}") from None
     try:
-        return _execute(args, cfg)
+        code = _execute(args, cfg)
+        if ioh_dir is not None:
+            _write_ioh(cfg, ioh_dir)
+        return code
     except SetupError as exc:
         raise UsageError(str(exc)) from None
     except KeyboardInterrupt as exc:
@@ -172,6 +195,13 @@ def _execute(args: argparse.Namespace, cfg: ReproduceConfig) -> int:
         rep = make_report(cfg)
         sys.stdout.write(f"report: {rep.report}\n")
         return 0
+    slow = reference_operators(cfg)
+    if slow:
+        sys.stderr.write(
+            f"zonemax reproduce: warning: {', '.join(slow)} run on the plain reference here "
+            "(about 60 microseconds per evaluation) with budgets up to Theorem 5's bound (about "
+            "5e9 evaluations at n = 100): the paper-scale operators grid needs a fast engine "
+            "for them; --scale quick finishes in minutes\n")
     progress: list[ProgressLine] = []
 
     def on_start(todo: int, done: int, cost: float) -> None:
@@ -201,3 +231,34 @@ def _execute(args: argparse.Namespace, cfg: ReproduceConfig) -> int:
     return 0
 
 
+
+
+def _write_ioh(cfg: ReproduceConfig, root: Path) -> None:
+    """The IOH data of the chosen experiments' runs in ``runs.csv``."""
+    from zonemax.experiments.ioh_export import write_reproduction
+    from zonemax.experiments.pipeline import plan
+    from zonemax.experiments.store import load_records
+
+    keys = {t.key for t in plan(cfg)}
+    records = [r for r in load_records(cfg.out) if r.key in keys]
+    folders = write_reproduction(root, records, scale=cfg.scale, master_seed=cfg.master_seed,
+                                 budget_factor=cfg.budget_factor)
+    sys.stdout.write(f"IOH data: {len(folders)} algorithm folders in {root} ({len(records)} "
+                     "runs, final evaluation counts only: run attribute trace = 0)\n")
+
+
+def reference_operators(cfg: ReproduceConfig) -> list[str]:
+    """The variants of a paper-scale ``operators`` experiment that would run on the plain
+    reference (empty for other scales and experiments)."""
+    if cfg.scale != "paper" or "operators" not in cfg.experiments:
+        return []
+    from zonemax.experiments.design import GRIDS
+    from zonemax.experiments.simulate import fast_engine_problem
+    from zonemax.experiments.variants import make_spec
+
+    slow = []
+    for cell in GRIDS["paper"]["operators"]:
+        spec = make_spec(cell.variant, cell.ns[0], cell.rs[0])
+        if cfg.engine == "reference" or fast_engine_problem(spec) is not None:
+            slow.append(cell.variant)
+    return slow

@@ -1,7 +1,9 @@
 """``zonemax run``: independent runs of one algorithm, streamed as a table or JSON.
 
 Results are written as the runs finish (text rows, or the entries of the JSON ``runs`` list),
-so memory does not grow with ``--runs``.  A run without ``--budget`` whose expected time is
+so memory does not grow with ``--runs``.  ``--ioh DIR`` also writes the runs as IOHprofiler
+data (:mod:`zonemax.experiments.ioh_export`); it makes the plain reference the default engine,
+because only its runs carry an improvement trace.  A run without ``--budget`` whose expected time is
 astronomically large is refused up front with the estimate
 (:func:`zonemax.commands._preflight.preflight`); ``--force`` runs it anyway.  Progress goes to
 stderr: a live line on a terminal, a plain line every 30 s otherwise.
@@ -14,17 +16,21 @@ import json
 import math
 import sys
 from dataclasses import dataclass
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from zonemax.commands._input import (
     UsageError,
     add_spec_arguments,
     parse_int,
+    parse_ioh_dir,
     parse_runs,
     spec_from_args,
 )
 from zonemax.commands._preflight import PREFLIGHT_SECONDS, preflight
 from zonemax.reference.spec import ALGORITHMS, AlgorithmSpec
+
+if TYPE_CHECKING:
+    from zonemax.experiments.ioh_export import RunRecorder
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -36,8 +42,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--budget", help="maximum evaluations per run; a run that reaches it "
                         "is reported as censored (default: none)")
     parser.add_argument("--engine", default=None,
-                        help="reference|fast (default: fast where supported)")
+                        help="reference|fast (default: fast where supported; reference with "
+                        "--ioh)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--ioh", metavar="DIR",
+                        help="also write the runs as IOHprofiler data (the format IOHanalyzer "
+                        "reads) into a new folder in DIR; reference runs with their improvement "
+                        "trace, fast-engine runs with their final evaluation count only")
     parser.add_argument("--force", action="store_true",
                         help="run even when the pre-flight estimate says that the runs, having "
                         f"no --budget, need more than {PREFLIGHT_SECONDS / 3600:.0f} hours "
@@ -80,7 +91,8 @@ def execute(args: argparse.Namespace) -> int:
         problem = fast_engine_problem(spec)
         if problem is not None:
             raise UsageError(f"--engine fast: {problem}; use --engine reference")
-    engine = args.engine or default_engine(spec)
+    ioh_dir = None if args.ioh is None else parse_ioh_dir(args.ioh)
+    engine = args.engine or ("reference" if ioh_dir is not None else default_engine(spec))
     preflight(spec, runs, budget, engine, args.force)
     message = spec.outside_theorem_message()
     if message is not None:
@@ -91,14 +103,31 @@ def execute(args: argparse.Namespace) -> int:
         entropy = np.random.SeedSequence().entropy
         assert isinstance(entropy, int)  # fresh entropy is one int, printed for reproducibility
         seed = entropy
+    recorder = None
+    if ioh_dir is not None:
+        from zonemax.experiments.ioh_export import RunRecorder
+
+        try:
+            recorder = RunRecorder(ioh_dir, spec, seed, budget, engine)
+        except (FileExistsError, ValueError) as exc:
+            raise UsageError(f"--ioh: {exc}") from None
     stream(spec, runs=runs, seed=seed, budget=budget, engine=engine, as_json=args.json,
-           out=sys.stdout, err=sys.stderr)
+           out=sys.stdout, err=sys.stderr, recorder=recorder)
+    if recorder is not None:
+        path = recorder.close()
+        how = ("improvement traces, recorded by ioh's logger" if recorder.driven else
+               "improvement traces" if engine == "reference" else
+               "final evaluation counts only: the fast engine keeps no trace; use --engine "
+               "reference for traces")
+        sys.stderr.write(f"zonemax run: IOH data in {path} ({how})\n")
     return 0
 
 
 def stream(spec: AlgorithmSpec, *, runs: int, seed: int, budget: int | None, engine: str,
-           as_json: bool, out: TextIO, err: TextIO) -> Summary:
-    """Run and print as the runs finish; return the summary."""
+           as_json: bool, out: TextIO, err: TextIO,
+           recorder: RunRecorder | None = None) -> Summary:
+    """Run and print as the runs finish; return the summary.  A ``recorder`` receives the runs
+    as IOH data."""
     from zonemax.experiments.progress import ProgressLine
     from zonemax.experiments.simulate import iter_runs
 
@@ -108,7 +137,10 @@ def stream(spec: AlgorithmSpec, *, runs: int, seed: int, budget: int | None, eng
     tty = err.isatty()
     with ProgressLine(runs, float(runs), err, label="zonemax run", tty=tty, heartbeat=True,
                       eager=tty) as progress:
-        for chunk in iter_runs(spec, runs=runs, seed=seed, budget=budget, engine=engine):
+        for chunk in iter_runs(spec, runs=runs, seed=seed, budget=budget, engine=engine,
+                               observer=None if recorder is None else recorder.observer):
+            if recorder is not None:
+                recorder.finish(chunk)
             lines = []
             for i, (e, s) in enumerate(zip(chunk.evaluations, chunk.solved, strict=True)):
                 k = chunk.start + i

@@ -16,6 +16,12 @@ Experiments (``--only`` names):
   search by ``r``; the two truncated heavy-tailed operators run next to the untruncated one and
   RLS_{2,1/2}.  The untruncated and RLS runs are *shared* with ``runtime`` (same keys), so the
   comparison is paired by design and the most expensive runs are not repeated.
+* ``operators`` -- beyond the paper (issue 15): the (1+1) EA and RLS with nine step operators
+  each (:mod:`zonemax.experiments.variants`), one common budget per ``(n, r)``
+  (:func:`operators_budget`).  Not part of the default set (:data:`DEFAULT_EXPERIMENTS`): run it
+  with ``--only operators``.  Its ``paper`` grid needs the fast engine for every operator; its
+  ``quick`` grid (n = 20, r <= 1000) finishes in minutes even where the double-geometric and
+  power-law operators run on the plain reference.
 
 Scales: ``paper`` is Section 6's full grid; ``quick`` is a reduced grid (Section 6's n values,
 fewer r values and runs, CMA-ESwM only at n = 20 and up to n = 60 for its failure rate) that
@@ -34,7 +40,14 @@ from functools import cache
 
 import numpy as np
 
-from zonemax.reference.params import DEFAULT_EPS, SECTION6_ALPHA, SECTION6_BETA
+# The variants live in zonemax.experiments.variants; they are also reachable from here.
+from zonemax.experiments.variants import HEAVY_EPS as HEAVY_EPS
+from zonemax.experiments.variants import OPERATOR_FAMILIES
+from zonemax.experiments.variants import RLS_ALPHA as RLS_ALPHA
+from zonemax.experiments.variants import RLS_BETA as RLS_BETA
+from zonemax.experiments.variants import VARIANTS as VARIANTS
+from zonemax.experiments.variants import Variant as Variant
+from zonemax.experiments.variants import make_spec as make_spec
 from zonemax.reference.spec import AlgorithmSpec
 
 #: Default master seed: the digits of the paper's arXiv identifier 2307.11855 (arbitrary but
@@ -44,51 +57,14 @@ MASTER_SEED = 230711855
 #: Experiment names with stable numeric ids used in seeds (never renumber: seeds depend on it).
 #: The simulation engines (:mod:`zonemax.experiments.simulate`).
 ENGINES = ("reference", "fast")
-EXPERIMENT_IDS: dict[str, int] = {"cma-failure": 1, "runtime": 2, "boxplots": 3, "truncation": 4}
+EXPERIMENT_IDS: dict[str, int] = {"cma-failure": 1, "runtime": 2, "boxplots": 3, "truncation": 4,
+                                  "operators": 5}
 #: Experiments that own runs (``boxplots`` analyses the ``runtime`` runs).
-RUN_EXPERIMENTS = ("cma-failure", "runtime", "truncation")
+RUN_EXPERIMENTS = ("cma-failure", "runtime", "truncation", "operators")
+#: What runs without ``--only``: Section 6 and its truncation extension.  ``operators`` (beyond
+#: the paper) runs when named: at paper scale it needs the fast engine for all its operators.
+DEFAULT_EXPERIMENTS = ("cma-failure", "runtime", "boxplots", "truncation")
 SCALES = ("tiny", "quick", "paper")
-
-#: Section 6's parameters (:mod:`zonemax.reference.params`): eps = 0.001, and
-#: (alpha, beta) = (2, 1/2) for RLS, outside Theorem 9's hypotheses.
-HEAVY_EPS = DEFAULT_EPS
-RLS_ALPHA, RLS_BETA = SECTION6_ALPHA, SECTION6_BETA
-
-
-@dataclass(frozen=True)
-class Variant:
-    """An algorithm as it appears in the experiments, with a stable numeric id for seeds."""
-
-    id: int
-    algorithm: str
-    label: str
-    truncate: str = "none"
-
-
-#: The algorithm variants (never renumber the ids: seeds depend on them).
-VARIANTS: dict[str, Variant] = {
-    "ea-pm1": Variant(1, "ea-pm1", "(1+1) EA, ±1 operator"),
-    "ea-heavy": Variant(2, "ea-heavy", "(1+1) EA, heavy-tailed (untruncated)"),
-    "ea-heavy-condition": Variant(3, "ea-heavy", "(1+1) EA, heavy-tailed, conditioned on <= r",
-                                  "condition"),
-    "ea-heavy-clip": Variant(4, "ea-heavy", "(1+1) EA, heavy-tailed, clipped to r", "clip"),
-    "rls-2-0.5": Variant(5, "rls-ab", "RLS_{2,0.5} (self-adjusting)"),
-    "cma-wm": Variant(6, "cma-wm", "CMA-ESwM"),
-}
-
-
-def make_spec(variant: str, n: int, r: int) -> AlgorithmSpec:
-    """The :class:`AlgorithmSpec` of ``variant`` on Section 6's target ``a = (r, ..., r)``."""
-    v = VARIANTS[variant]
-    a = (r,) * n
-    if v.algorithm == "ea-heavy":
-        # Truncation range r = the bound of the search space in Section 6.
-        return AlgorithmSpec("ea-heavy", a, eps=HEAVY_EPS, truncate=v.truncate,  # type: ignore[arg-type]
-                             r=None if v.truncate == "none" else r)
-    if v.algorithm == "rls-ab":
-        return AlgorithmSpec("rls-ab", a, alpha=RLS_ALPHA, beta=RLS_BETA)
-    return AlgorithmSpec(v.algorithm, a)
-
 
 # --------------------------------------------------------------------------------------------
 # Budgets.  budget = ceil(budget_factor * base(variant, n, r)); a run that reaches its budget is
@@ -164,6 +140,33 @@ def budget_for(variant: str, n: int, r: int, budget_factor: float) -> int:
     return max(1, math.ceil(budget_factor * base_budget(variant, n, r)))
 
 
+#: The ``operators`` experiment gives every operator the same budget at (n, r): the share below
+#: of Theorem 5's explicit bound (:func:`heavy_bound`, proven for the heavy-tailed EA), times
+#: the budget factor.  Paper scale: the bound itself (1.8e8 at n = 100, r = 10 to 4.9e9 at
+#: r = 10^12).  Quick and tiny: 1/1500 of it (13717, 28866 and 50457 evaluations at n = 20 and
+#: r = 10, 100, 1000), so that the double-geometric and power-law operators stay within
+#: minutes on the plain reference (about 60 microseconds per evaluation); pilot runs (3 seeds
+#: per cell) needed at most 25000 evaluations there for the operators that solve r = 1000 in
+#: time linear in sqrt(r) or faster, so the budget censors exactly the operators with run time
+#: of order n r (double-geometric with mean 1 or r, power law with beta = 3, ±1).
+OPERATORS_BUDGET_SHARE: dict[str, Fraction] = {"tiny": Fraction(1, 1500),
+                                               "quick": Fraction(1, 1500), "paper": Fraction(1)}
+
+
+def operators_budget(scale: str, n: int, r: int, budget_factor: float) -> int:
+    """The common budget of the ``operators`` experiment at (n, r), at least 1 evaluation."""
+    share = float(OPERATORS_BUDGET_SHARE[check_scale(scale)])
+    return max(1, math.ceil(budget_factor * share * heavy_bound(n, r)))
+
+
+def task_budget(experiment: str, scale: str, variant: str, n: int, r: int,
+                budget_factor: float) -> int:
+    """The budget of a run: per variant for Section 6's experiments, common in ``operators``."""
+    if experiment == "operators":
+        return operators_budget(scale, n, r, budget_factor)
+    return budget_for(variant, n, r, budget_factor)
+
+
 # --------------------------------------------------------------------------------------------
 # Grids.
 # --------------------------------------------------------------------------------------------
@@ -206,6 +209,15 @@ QUICK_EXP_R = (10, 100, 1000, 10**4, 10**6, 10**9, 10**12)
 TINY_N = (2, 3)
 TINY_RUNS = 3
 
+#: The ``operators`` experiment: every operator of both algorithms on one (n, r) grid.  Paper:
+#: Section 6's n and r = 10^k, k = 1..12, 20 runs; quick: n = 20, r <= 1000 (module docstring).
+OPERATOR_VARIANTS = tuple(v for family in OPERATOR_FAMILIES.values() for v in family)
+OPERATOR_GRIDS = {
+    "paper": (PAPER_N, PAPER_EXP_R, PAPER_RUNS),
+    "quick": ((20,), (10, 100, 1000), 10),
+    "tiny": (TINY_N, (2, 8), TINY_RUNS),
+}
+
 GRIDS: dict[str, dict[str, tuple[Cell, ...]]] = {
     "paper": {
         "cma-failure": (Cell("cma-wm", PAPER_FAIL_N, PAPER_FAIL_R, PAPER_FAIL_RUNS),),
@@ -220,6 +232,7 @@ GRIDS: dict[str, dict[str, tuple[Cell, ...]]] = {
             Cell("ea-heavy-condition", PAPER_N, PAPER_EXP_R, PAPER_RUNS),
             Cell("ea-heavy-clip", PAPER_N, PAPER_EXP_R, PAPER_RUNS),
         ),
+        "operators": tuple(Cell(v, *OPERATOR_GRIDS["paper"]) for v in OPERATOR_VARIANTS),
     },
     "quick": {
         "cma-failure": (Cell("cma-wm", (10, 20, 30, 40, 50, 60), (10, 100), 10),),
@@ -234,6 +247,7 @@ GRIDS: dict[str, dict[str, tuple[Cell, ...]]] = {
             Cell("ea-heavy-condition", QUICK_N, QUICK_EXP_R, QUICK_RUNS),
             Cell("ea-heavy-clip", QUICK_N, QUICK_EXP_R, QUICK_RUNS),
         ),
+        "operators": tuple(Cell(v, *OPERATOR_GRIDS["quick"]) for v in OPERATOR_VARIANTS),
     },
     "tiny": {
         "cma-failure": (Cell("cma-wm", (2, 4), (5,), 3),),
@@ -247,6 +261,7 @@ GRIDS: dict[str, dict[str, tuple[Cell, ...]]] = {
             Cell("ea-heavy-condition", TINY_N, (2, 8, 64), TINY_RUNS),
             Cell("ea-heavy-clip", TINY_N, (2, 8, 64), TINY_RUNS),
         ),
+        "operators": tuple(Cell(v, *OPERATOR_GRIDS["tiny"]) for v in OPERATOR_VARIANTS),
     },
 }
 #: ``truncation`` compares its own cells with these ``runtime`` variants (shared runs).
@@ -289,9 +304,9 @@ def check_scale(scale: str) -> str:
 
 
 def check_experiments(only: tuple[str, ...] | None) -> tuple[str, ...]:
-    """Validate ``--only`` names; ``None`` or empty means all experiments."""
+    """Validate ``--only`` names; ``None`` or empty means :data:`DEFAULT_EXPERIMENTS`."""
     if not only:
-        return tuple(EXPERIMENT_IDS)
+        return DEFAULT_EXPERIMENTS
     unknown = [e for e in only if e not in EXPERIMENT_IDS]
     if unknown:
         raise ValueError(f"unknown experiment {', '.join(map(repr, unknown))}; choose from "
@@ -334,49 +349,8 @@ def build_tasks(scale: str, experiments: tuple[str, ...] | None = None,
         for owner, cell in cells_for(scale, experiment):
             for n in cell.ns:
                 for r in cell.rs:
-                    budget = budget_for(cell.variant, n, r, factor)
+                    budget = task_budget(owner, scale, cell.variant, n, r, factor)
                     for run in range(cell.runs):
                         task = Task(owner, cell.variant, n, r, run, budget)
                         tasks[task.key] = task
     return tuple(sorted(tasks.values()))
-
-
-#: Per-evaluation cost (microseconds) on the fast engine, from benchmarks/README.md (±1 EA about
-#: 1e8 evaluations/s; the heavy-tailed and RLS kernels skip most iterations), plus a fixed
-#: per-task overhead (Python call, tables) of about 200 microseconds.
-FAST_PER_EVAL_US: dict[str, float] = {
-    "ea-pm1": 0.01, "ea-heavy": 1e-4, "ea-heavy-condition": 0.01, "ea-heavy-clip": 0.01,
-    "rls-2-0.5": 0.01,
-}
-#: CMA-ESwM cost model, fitted to the paper-scale records of 2026-11-26 (3480 runs, 2 workers):
-#: successful runs need about n (8 log10 r + 11) evaluations (19 n at r = 10 to 83 n at
-#: r = 10^9, n = 100); from r = 10^10 on a share of the runs exhausts the budget, and the mean
-#: is about (0.1 + 0.6 n / 100) budget (n = 20: 0.17-0.44 budget, n = 100: 0.58-1.0); one
-#: evaluation costs about 250 + 0.1 n^2 microseconds inside ``cmaes`` (0.25 ms at n <= 50,
-#: 1.4 ms at n = 100).
-CMA_LARGE_R = 10**10
-FAST_TASK_OVERHEAD_US = 200.0
-
-
-def estimated_cost(task: Task, engine: str = "reference") -> float:
-    """Rough relative CPU cost of a task (scheduling order and ETA only; never in results).
-
-    Expected evaluations ~ min(budget, a crude per-variant guess) times a per-evaluation cost
-    measured for the reference implementation (microseconds; CMA-ESwM grows with n^2), or for
-    the fast engine where it runs the task (:data:`FAST_PER_EVAL_US`).
-    """
-    n, r = task.n, task.r
-    guess: dict[str, float] = {
-        "ea-pm1": 3.0 * n * r + n * math.log(n + 1),
-        "ea-heavy": 1e4 * n * math.log2(2 * n * r),
-        "ea-heavy-condition": 4 * n * math.log2(2 * r) ** 2,
-        "ea-heavy-clip": 3 * n * math.log(n + 1),
-        "rls-2-0.5": 2 * n * math.log2(2 * n * r) ** 1.5,
-        "cma-wm": (n * (8.0 * math.log10(r) + 11.0) if r < CMA_LARGE_R
-                   else (0.1 + 0.6 * n / 100.0) * task.budget),
-    }
-    evaluations = min(float(task.budget), guess[task.variant])
-    if engine == "fast" and task.variant in FAST_PER_EVAL_US:
-        return evaluations * FAST_PER_EVAL_US[task.variant] + FAST_TASK_OVERHEAD_US
-    per_eval = 250.0 + 0.1 * n * n if task.variant == "cma-wm" else 20.0
-    return evaluations * per_eval + 1e3

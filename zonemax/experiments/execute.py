@@ -4,7 +4,7 @@ Workers only compute (:func:`zonemax.experiments.simulate.run_task`); the parent
 :class:`RunRecord` as it completes and hands it to ``on_record`` (which appends it to the store),
 so a record is durable as soon as its run is done, whatever the executor.  Tasks are submitted
 most-expensive-first (longest-processing-time order, by
-:func:`zonemax.experiments.design.estimated_cost`) to balance the load; results do not depend on
+:func:`zonemax.experiments.costs.estimated_cost`) to balance the load; results do not depend on
 the order because every run's seed is a function of its key.
 
 * ``jobs == 1`` and no scheduler: a plain loop in this process.
@@ -32,7 +32,8 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from contextlib import contextmanager
 
 from zonemax._lifeline import worker_init
-from zonemax.experiments.design import Task, estimated_cost
+from zonemax.experiments.costs import estimated_cost
+from zonemax.experiments.design import Task
 from zonemax.experiments.errors import SetupError
 from zonemax.experiments.simulate import RunRecord, run_task
 

@@ -24,6 +24,13 @@ from zonemax.experiments.design import VARIANTS
 #: One colour per algorithm variant (matplotlib's default cycle, fixed so figures agree).
 COLORS = {"ea-pm1": "C0", "ea-heavy": "C1", "rls-2-0.5": "C2", "cma-wm": "C3",
           "ea-heavy-condition": "C4", "ea-heavy-clip": "C5"}
+#: The ``operators`` experiment: one colour per step operator, the same for the (1+1) EA and
+#: RLS (its figures show one algorithm each, so colours may repeat those of other figures).
+OPERATOR_COLORS = {"pm1": "C0", "heavy": "C1", "heavy-condition": "C4", "geom-1": "C7",
+                   "geom-sqrt-r": "C2", "geom-r": "C8", "power-1.5": "C3", "power-2": "C6",
+                   "power-3": "C9"}
+COLORS.update({f"{family}-{op}": color for family in ("ea", "rls")
+               for op, color in OPERATOR_COLORS.items() if f"{family}-{op}" not in COLORS})
 #: Line styles for the values of n (Figure "allCom": "line styles stand for values of n"), and
 #: a marker per n as well, because short legend handles hide the line style.
 LINESTYLES: tuple[Literal["-", "--", ":", "-."], ...] = ("-", "--", ":", "-.")

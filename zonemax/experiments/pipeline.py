@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from zonemax.experiments.costs import estimated_cost
 from zonemax.experiments.design import (
     CMA_CAP_PER_N,
     DEFAULT_BUDGET_FACTOR,
@@ -19,7 +20,6 @@ from zonemax.experiments.design import (
     check_budget_factor,
     check_experiments,
     check_scale,
-    estimated_cost,
 )
 from zonemax.experiments.errors import SetupError
 from zonemax.experiments.execute import execute_tasks

@@ -5,7 +5,7 @@ anything else (a log file, CI) a plain line is written every :data:`PLAIN_INTERV
 at the end.  A background *heartbeat* thread keeps drawing while nothing completes, so a long
 first task (a CMA-ESwM run at n = 100, one unbudgeted run of ``zonemax run``) still shows that
 work goes on and for how long.  The ETA weighs tasks by their estimated cost
-(:func:`zonemax.experiments.design.estimated_cost`), because run times differ by orders of
+(:func:`zonemax.experiments.costs.estimated_cost`), because run times differ by orders of
 magnitude between cells; it is a rough guide, not a promise.
 """
 

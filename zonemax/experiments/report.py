@@ -18,15 +18,17 @@ from zonemax import PAPER
 from zonemax.experiments import analysis as an
 from zonemax.experiments import analysis_runtime as ar
 from zonemax.experiments import figures as fg
+from zonemax.experiments.analysis_operators import QUOTE_FAVOUR, QUOTE_TUNED
+from zonemax.experiments.costs import CMA_LARGE_R
 from zonemax.experiments.design import (
     CMA_CAP_PER_N,
-    CMA_LARGE_R,
     GRIDS,
     RLS_CAP,
     TRUNCATION_SHARED,
     VARIANTS,
     cells_for,
 )
+from zonemax.experiments.report_operators import operators_section
 from zonemax.experiments.report_tables import (
     cell_table,
     claims_methods,
@@ -54,18 +56,27 @@ def runs_to_rule_out(rate: float = an.NEGLIGIBLE_RATE) -> int:
     return m
 
 
-def scale_limits(quote: str, scale: str) -> str:
+def scale_limits(quote: str, scale: str, verdict: str = "") -> str:
     """Why the grid of ``scale`` cannot decide the claim ``quote`` ('' when it can).
 
     * failure-rate claims (Section 6.1): fewer runs per cell than :func:`runs_to_rule_out`
       (and, for the trend in n, a smaller range of n than the paper's);
     * the scaling claim (Section 6.2): an algorithm of the figure that runs at one n only, so
-      that its slopes at two values of n cannot be compared.
+      that its slopes at two values of n cannot be compared;
+    * the power-law recommendation (``operators``): a smaller grid of n and r than the paper
+      scale's, unless the verdict is ``not consistent`` (a significant counter-example decides
+      at any scale).
     """
     if scale == "paper":
         return ""
     grid, paper = GRIDS[scale], GRIDS["paper"]
     reasons: list[str] = []
+    if quote in (QUOTE_TUNED, QUOTE_FAVOUR) and verdict != "not consistent":
+        cells, paper_cells = grid["operators"], paper["operators"]
+        reasons.append(f"n = {', '.join(map(str, cells[0].ns))} and r ≤ "
+                       f"{max(cells[0].rs):g} only (paper scale: n = "
+                       f"{', '.join(map(str, paper_cells[0].ns))}, r up to "
+                       f"{max(paper_cells[0].rs):.0e})")
     if "failure rate" in quote:
         cells, paper_cells = grid.get("cma-failure", ()), paper["cma-failure"]
         runs = min((c.runs for c in cells), default=0)
@@ -250,8 +261,15 @@ def write_report(out: Path, *, scale: str, experiments: Sequence[str],
             + "; ".join(f"{c.quote.split('[variant: ')[-1].rstrip(']')}: **{c.verdict}**"
                         for c in ta.claims) + ".\n")
 
+    if "operators" in experiments:
+        ocells = an.summarise(_select(records, scale, "operators"), master_seed)
+        operators = operators_section(ocells, fig_dir, out, scale)
+        result.figures += operators.figures
+        all_claims += operators.claims
+        sections.append(operators.text)
+
     # The untruncated variant's claim appears in runtime and truncation (same shared runs).
-    all_claims = [replace(c, scale_note=scale_limits(c.quote, scale))
+    all_claims = [replace(c, scale_note=scale_limits(c.quote, scale, c.verdict))
                   for c in {(c.quote, c.measured): c for c in all_claims}.values()]
     engines = Counter(rec.engine for rec in records)
     header = (

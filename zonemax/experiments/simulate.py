@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from zonemax.experiments.design import ENGINES, VARIANTS, Task
+from zonemax.reference._common import Observer
 from zonemax.reference.fitness import norm_1
 from zonemax.reference.runner import run as run_reference
 from zonemax.reference.spec import AlgorithmSpec
@@ -170,13 +171,17 @@ def run_seed(seed: int, k: int) -> np.random.SeedSequence:
 
 
 def iter_runs(spec: AlgorithmSpec, *, runs: int, seed: int, budget: int | None = None,
-              engine: str = "reference") -> Iterator[Chunk]:
+              engine: str = "reference",
+              observer: Callable[[int], Observer] | None = None) -> Iterator[Chunk]:
     """``runs`` runs of ``spec`` as a stream of chunks (memory does not grow with ``runs``).
 
     Run ``k`` uses ``SeedSequence(seed).spawn(runs)[k]`` (:func:`run_seed`), so a run's result
     does not depend on how many runs are requested or on the chunking.  ``engine="fast"`` runs
     growing chunks on the numba engine (one run at first, doubling while a chunk takes less than
-    :data:`CHUNK_SECONDS`), ``"reference"`` one run per chunk.
+    :data:`CHUNK_SECONDS`), ``"reference"`` one run per chunk.  ``observer(k)``, if given, is
+    the observer of reference run ``k`` (:func:`zonemax.reference.run`; the fast engine takes
+    none): it sees every evaluation, e.g. to record IOH data
+    (:mod:`zonemax.experiments.ioh_export`).
     """
     if isinstance(runs, bool) or not isinstance(runs, int) or runs < 1:
         raise ValueError(f"runs must be an integer >= 1, got {runs!r}")
@@ -198,7 +203,7 @@ def iter_runs(spec: AlgorithmSpec, *, runs: int, seed: int, budget: int | None =
             k = stop
         else:
             res = run_reference(spec, rng=np.random.default_rng(run_seed(seed, k)),
-                                budget=budget)
+                                budget=budget, observer=None if observer is None else observer(k))
             yield Chunk(k, (res.evaluations,), (res.solved,), (res.reason,))
             k += 1
 
