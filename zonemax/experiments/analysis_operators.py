@@ -2,12 +2,12 @@
 and whether the power-law recommendation of Doerr, Krejca and Rudolph holds on ``f_a``.
 
 The tests are fixed here, before any run (the conventions of ERT, censoring, tests and effect
-sizes are those of :mod:`zonemax.experiments.stats`; verdicts are ``consistent``,
+sizes are those of :mod:`zonemax.stats_tests.stats`; verdicts are ``consistent``,
 ``not consistent`` or ``inconclusive`` as in :mod:`zonemax.experiments.analysis`):
 
 * **Fastest operator** at each (algorithm, n, r): every pair of the algorithm's operators is
   compared two-sided (Mann-Whitney U, or Gehan's test where runs are censored), Holm-corrected
-  across the pairs of that cell (family-wise error :data:`~zonemax.experiments.stats.ALPHA` per
+  across the pairs of that cell (family-wise error :data:`~zonemax.stats_tests.stats.ALPHA` per
   cell); the direction of a significant difference is that of A12.  An operator is *the
   fastest* if it is significantly faster than every other one; the *leading group* is the set
   of operators that no other operator is significantly faster than (never empty).
@@ -34,8 +34,8 @@ from dataclasses import dataclass
 
 from zonemax.experiments.analysis import CellSummary, Claim, Key
 from zonemax.experiments.analysis_runtime import PairRow
-from zonemax.experiments.stats import ALPHA, compare, holm
 from zonemax.experiments.variants import GEOM_MEANS, OPERATOR_FAMILIES, VARIANTS
+from zonemax.stats_tests.stats import ALPHA, compare, holm_adjusted
 
 #: The power-law operator whose recommendation is judged (beta = 3/2), by suffix.
 JUDGED_POWER = "power-1.5"
@@ -72,7 +72,7 @@ def _pair(cells: dict[Key, CellSummary], x: str, y: str, n: int, r: int) -> Pair
 
 
 def _with_holm(rows: Sequence[PairRow]) -> list[PairRow]:
-    adjusted = holm([row.comparison.p for row in rows])
+    adjusted = holm_adjusted([row.comparison.p for row in rows])
     return [PairRow(row.x, row.y, row.n, row.r, row.comparison, p, row.ratio)
             for row, p in zip(rows, adjusted, strict=True)]
 

@@ -21,8 +21,8 @@ from zonemax.experiments.analysis_operators import (
 )
 from zonemax.experiments.design import OPERATORS_BUDGET_SHARE
 from zonemax.experiments.report_tables import cell_table, claims_table, image, number, table
-from zonemax.experiments.stats import ALPHA, CONFIDENCE
 from zonemax.experiments.variants import OPERATOR_FAMILIES, POWER_EXPONENTS, VARIANTS
+from zonemax.stats_tests.stats import ALPHA, CONFIDENCE
 
 #: Figure stems per algorithm.
 FIGURE_STEMS = {"(1+1) EA": "operators_ea", "RLS": "operators_rls"}
