@@ -159,6 +159,9 @@ def reproduce(cfg: ReproduceConfig, *, on_start: StartCallback | None = None,
             outcome = "interrupted"
             raise
         finally:
+            # Counted from the file: an interrupt between store.append and `executed += 1`
+            # would otherwise leave a stored run uncounted.
+            executed = store.complete_records() - len(existing)
             update_session(cfg.out, wall_seconds=time.perf_counter() - start,
                            runs_executed=executed, jobs=cfg.jobs, outcome=outcome)
     result = ReproduceResult(cfg.out, len(tasks), len(tasks) - len(missing), len(missing),
