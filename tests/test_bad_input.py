@@ -233,3 +233,19 @@ def test_engine_refuses_alpha_whose_velocities_overflow() -> None:
     assert run_many(ok, runs=2, seed=0, budget=10**6).solved.all()
     with pytest.raises(ValueError, match="alpha <="):
         run_many(too_big, runs=1, seed=0, budget=None)
+
+
+def test_preflight_knows_the_pm1_block_rule() -> None:
+    """The ±1 EA at r = 10^12 takes seconds per run on the fast engine (blocks) and is not
+    refused there; on the reference (one iteration at a time, >= 10^14 of them) it is."""
+    from zonemax.reference.spec import AlgorithmSpec
+
+    from zonemax.commands import UsageError
+    from zonemax.commands._preflight import PREFLIGHT_SECONDS, estimate_run, preflight
+
+    spec = AlgorithmSpec("ea-pm1", (10**12,) * 100)
+    assert estimate_run(spec, 3, "fast").seconds < 60
+    assert preflight(spec, 3, None, "fast", False) is not None
+    assert estimate_run(spec, 1, "reference").seconds > PREFLIGHT_SECONDS
+    with pytest.raises(UsageError, match="give --budget N"):
+        preflight(spec, 1, None, "reference", False)

@@ -33,6 +33,11 @@ FAST_MAX_EVALUATIONS = (2**63 - 1) // 1000
 #: evaluations and one costs about 250 + 0.1 n^2 microseconds (the cost model of
 #: :func:`zonemax.experiments.costs.estimated_cost`, fitted to the paper-scale records).
 CMA_EVALS_PER_N = (8.0, 11.0)
+#: The fast engine's ±1 EA applies long stretches of a run in blocks (zonemax.engine._ea_pm1):
+#: an optimistic cost of one run is ``(n / 100) * PM1_BLOCK_SQRT_US * sqrt(|a|_inf)``
+#: microseconds, a fifth of benchmarks/run.py's Table 4 (n = 100: 10 s per run at r = 10^12,
+#: 1.4 s at 10^10), whichever of this and the per-evaluation cost is smaller.
+PM1_BLOCK_SQRT_US = 2.0
 
 
 @dataclass(frozen=True)
@@ -115,7 +120,10 @@ def estimate_run(spec: AlgorithmSpec, runs: int, engine: str) -> Estimate:
         # the engine skips iterations whose step cannot be accepted in bulk: about q * T of them
         # cost anything, so the time is about one accepted-step check per run
         per_eval = per_eval / low
-    seconds = runs * (low * per_eval + RUN_MICROSECONDS) * 1e-6
+    run_us = low * per_eval
+    if engine == "fast" and spec.algorithm == "ea-pm1":
+        run_us = min(run_us, n / 100 * PM1_BLOCK_SQRT_US * math.sqrt(max(abs(x) for x in a)))
+    seconds = runs * (run_us + RUN_MICROSECONDS) * 1e-6
     return Estimate(low, basis, seconds)
 
 

@@ -21,6 +21,11 @@ FAST_PER_EVAL_US: dict[str, float] = {
     "rls-2-0.5": 0.01, "rls-pm1": 0.01, "rls-heavy": 1e-4, "rls-heavy-condition": 0.01,
 }
 FAST_TASK_OVERHEAD_US = 200.0
+#: The ±1 EA's block rule (zonemax.engine._ea_pm1) makes a run's cost sublinear in r: fitted to
+#: benchmarks/run.py's Table 4 (n = 100: 0.013 s at r = 10^4, 0.12 s at 10^6, 0.37 s at 10^8,
+#: 1.4 s at 10^10, 10 s at 10^12), about (n / 100) (10^5 + 10 sqrt(r)) microseconds at most.
+PM1_BLOCK_BASE_US = 1e5
+PM1_BLOCK_SQRT_US = 10.0
 #: Per-evaluation cost (microseconds) of the plain reference: about 20 for the paper's operators;
 #: the double-geometric and power-law samplers decide every step exactly with Arb balls, about
 #: 60 (measured for n = 20, r <= 10^4 on the 2-core development machine: 28-100).
@@ -67,7 +72,10 @@ def estimated_cost(task: Task, engine: str = "reference") -> float:
     n = task.n
     evaluations = min(float(task.budget), _guess(task.variant, n, task.r, task.budget))
     if engine == "fast" and task.variant in FAST_PER_EVAL_US:
-        return evaluations * FAST_PER_EVAL_US[task.variant] + FAST_TASK_OVERHEAD_US
+        cost = evaluations * FAST_PER_EVAL_US[task.variant]
+        if task.variant == "ea-pm1":
+            cost = min(cost, n / 100 * (PM1_BLOCK_BASE_US + PM1_BLOCK_SQRT_US * math.sqrt(task.r)))
+        return cost + FAST_TASK_OVERHEAD_US
     if task.variant == "cma-wm":
         per_eval = 250.0 + 0.1 * n * n
     elif "-geom-" in task.variant or "-power-" in task.variant:
