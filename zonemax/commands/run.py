@@ -23,7 +23,7 @@ from zonemax.commands._input import (
     parse_runs,
     spec_from_args,
 )
-from zonemax.commands._preflight import PREFLIGHT_SECONDS, preflight
+from zonemax.commands._preflight import PREFLIGHT_SECONDS, long_run_note, preflight
 from zonemax.reference.spec import ALGORITHMS, AlgorithmSpec
 
 
@@ -81,7 +81,9 @@ def execute(args: argparse.Namespace) -> int:
         if problem is not None:
             raise UsageError(f"--engine fast: {problem}; use --engine reference")
     engine = args.engine or default_engine(spec)
-    preflight(spec, runs, budget, engine, args.force)
+    note = long_run_note(preflight(spec, runs, budget, engine, args.force))
+    if note is not None:
+        sys.stderr.write(f"zonemax run: note: {note}\n")
     message = spec.outside_theorem_message()
     if message is not None:
         sys.stderr.write(f"zonemax run: warning: {message}\n")
