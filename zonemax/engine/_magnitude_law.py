@@ -68,11 +68,13 @@ stores as 0, so those bins are never drawn and the clamp changes nothing (likewi
 rounding of ``beta`` to float64 changes an acceptance probability by a relative ``<= beta ln 2
 2^-53``).  For ``beta >= 1100`` and ``beta - 1 <= 10^-340`` the float64 tables are known in
 closed form (:data:`BETA_ONE_STEP`, :data:`BETA_NO_STEP`); in between, Arb needs at most about
-1200 bits.  Tables that :data:`MAX_PREC` bits do not give to ``TABLE_BITS`` correct bits are
-refused with a ``ValueError`` (:func:`magnitude_law`), which
-:func:`zonemax.engine.api.unsupported` reports; the double-geometric tables need about
-``TABLE_BITS + log2(1/q) + log2(1/(1 - q))`` bits, which :data:`MAX_PREC` covers for every ``q``
-between ``10^-9000`` and ``1 - 10^-9000``.
+1200 bits (the cancellation in ``ncum = 1 - tail`` costs ``log2(1/(beta - 1))`` bits).  The
+double-geometric formulas above have no cancellation (``1 - q`` and ``log q`` are formed
+directly, ``1 - q^N`` as ``-expm1``), so their relative accuracy is about the working precision
+less ``log2`` of the largest exponent ``2^63 |log q|``: 256 bits suffice for every ``q``.  Tables
+that :data:`MAX_PREC` bits would not give to ``TABLE_BITS`` correct bits -- none, by the above --
+are refused with a ``ValueError`` (:func:`magnitude_law`), which
+:func:`zonemax.engine.api.unsupported` reports.
 """
 
 from __future__ import annotations
@@ -319,3 +321,15 @@ def law_magnitude(rng: np.random.Generator, law: MagnitudeLaw, pi: float, jb: in
     if law.kind == POWER:
         return power_in_bin(rng, law.beta, b)
     return 1 << (b - 1)  # HEAVY: Definition 2's power 2^(I-2), I = b + 1
+
+
+@njit(nogil=True, cache=True)
+def draw_candidates(rng: np.random.Generator, law: MagnitudeLaw, limit: int, count: int
+                    ) -> np.ndarray:
+    """``count`` independent candidate magnitudes for the limit ``limit`` (what a kernel draws
+    in a phase with ``f = limit / 2``); for tests and diagnostics."""
+    pi, _, jb, clip_ok = law_admissible(law, limit)
+    out = np.empty(count, np.int64)
+    for i in range(count):
+        out[i] = law_magnitude(rng, law, pi, jb, clip_ok)
+    return out

@@ -103,14 +103,15 @@ def check_target(a: Sequence[int]) -> np.ndarray:
 def unsupported(spec: AlgorithmSpec) -> str | None:
     """Why the fast engine does not run ``spec``, or ``None`` if it does.
 
-    Not supported: an algorithm outside :data:`ALGORITHMS` (CMA-ESwM); a target with
-    ``4 |a|_1 >= 2^63`` (int64, :data:`INT64_LIMIT`); a step law whose float64 tables cannot be
-    computed to 60 correct bits within 2^15 bits of working precision (a power-law exponent
-    within about ``10^-9000`` of 1; :mod:`zonemax.engine._magnitude_law`, "Limits").  Every other
-    parameter is supported: the law tables have a fixed size (64 octave bins) whatever the
-    parameters.  A law whose moving mass float64 rounds to 0 (e.g. a double-geometric mean
-    below about ``10^-308``) is run, and every run is censored at its budget -- no step can be
-    drawn.  The cost of a supported run is not judged here (module docstring, "Cost").
+    Not supported: an algorithm outside :data:`ALGORITHMS` (CMA-ESwM) and a target with
+    ``4 |a|_1 >= 2^63`` (int64, :data:`INT64_LIMIT`).  Every parameter of the step laws is
+    supported: their tables have a fixed size (64 octave bins) whatever the parameters, and are
+    exact to float64 for every exponent and ratio (:mod:`zonemax.engine._magnitude_law`,
+    "Limits"; should Arb ever fail to reach the tables' accuracy, the ``ValueError`` is reported
+    here).  A law whose moving mass float64 rounds to 0 (e.g. a double-geometric mean below
+    about ``10^-308``) is run, and every run is censored at its budget -- no step can be drawn,
+    and the reference would need about ``1/P(move)`` iterations.  The cost of a supported run
+    is not judged here (module docstring, "Cost").
     """
     if spec.algorithm not in ALGORITHMS:
         return (f"the fast engine does not implement {spec.algorithm}; use the reference "
