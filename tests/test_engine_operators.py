@@ -23,9 +23,13 @@ sizes and levels fixed below; each family has family-wise false-failure probabil
   on such tied samples (measured: engine against engine, ``ea-geom`` mean 30 at r = 10^3, 20000
   against 1500 runs, 40 repetitions gave p <= 0.002 every time, while KS p-values were uniform).
 
-Power: realistic bugs planted in the new engine code (:data:`PLANTED`: the table builders' and
-the samplers' mistakes, injected as the law a kernel receives) must be rejected by the same tests
-at the same levels: every one by ``EXACT``, two by ``TWO_SAMPLE``, two by ``SAMPLER``.
+Power: five realistic bugs planted in the new engine code (:data:`PLANTED`: the table builders'
+and the samplers' mistakes, injected as the law a kernel receives) must be rejected by the same
+tests at the same levels: each by the tests that can see it -- ``TABLES`` every table-level bug,
+``EXACT`` and ``TWO_SAMPLE`` the two that move small magnitudes (no zero step; the
+small-magnitude table off by one), ``SAMPLER`` the two that move only magnitudes above
+``2^SMALL_BITS`` (the double-geometric digits; the power law's within-bin acceptance), which no
+instance of the exact solver reaches.
 """
 
 from __future__ import annotations
@@ -50,6 +54,7 @@ from zonemax.engine._ea_law import ea_law_run, useful_probability
 from zonemax.engine._magnitude_law import (
     GEOM,
     POWER,
+    SMALL_BITS,
     TOP,
     MagnitudeLaw,
     draw_candidates,
@@ -87,7 +92,8 @@ def geom_without_zero_step(law: MagnitudeLaw) -> MagnitudeLaw:
     """The double-geometric tables built as if ``P(M = 0)`` were 0 (``|G1 - G2|`` conditioned on
     a move, as a builder that copied the power law's ``moving = 1`` would make them)."""
     m = law.moving
-    return law._replace(ncum=_frozen(law.ncum / m), tail=_frozen(law.tail / m), moving=1.0)
+    return law._replace(ncum=_frozen(law.ncum / m), tail=_frozen(law.tail / m), moving=1.0,
+                        small=_frozen(law.small / m))
 
 
 def geom_digits_unnormalised(law: MagnitudeLaw) -> MagnitudeLaw:
@@ -99,7 +105,8 @@ def geom_digits_unnormalised(law: MagnitudeLaw) -> MagnitudeLaw:
 
 def power_tail_off_by_one(law: MagnitudeLaw, beta: Fraction) -> MagnitudeLaw:
     """The power-law tables with the Hurwitz argument ``2^b + 1``: ``tail[b] = P(K > 2^b)``
-    instead of ``P(K >= 2^b)`` (and ``ncum`` to match)."""
+    instead of ``P(K >= 2^b)``, and ``ncum`` to match above the small-magnitude table (below it
+    the builder takes ``ncum`` from ``small``)."""
     from flint import arb, ctx, fmpq
 
     with ctx.workprec(256):
@@ -108,7 +115,18 @@ def power_tail_off_by_one(law: MagnitudeLaw, beta: Fraction) -> MagnitudeLaw:
         hurwitz = [b_.zeta(arb(2**b + 1)) for b in range(1, TOP + 1)]
         tail = [1.0] + [float(h / zeta) for h in hurwitz]
         ncum = [0.0] + [float((zeta - h) / zeta) for h in hurwitz]
+    ncum[:SMALL_BITS + 1] = law.ncum[:SMALL_BITS + 1]
     return law._replace(ncum=_frozen(ncum), tail=_frozen(tail))
+
+
+def small_table_off_by_one(law: MagnitudeLaw) -> MagnitudeLaw:
+    """The small-magnitude table summed over ``k < m`` instead of ``k <= m``: ``small[m] =
+    P(1 <= M <= m - 1)``, so each magnitude gets its predecessor's mass (and ``ncum`` below
+    ``2^SMALL_BITS`` follows the table, as in the builder)."""
+    small = np.concatenate(([0.0], law.small[:-1]))
+    ncum = law.ncum.copy()
+    ncum[:SMALL_BITS + 1] = [small[(1 << b) - 1] for b in range(SMALL_BITS + 1)]
+    return law._replace(ncum=_frozen(ncum), small=_frozen(small))
 
 
 def power_acceptance_off_by_one(law: MagnitudeLaw) -> MagnitudeLaw:
@@ -123,15 +141,21 @@ PLANTED: dict[str, Callable[[MagnitudeLaw, AlgorithmSpec], MagnitudeLaw]] = {
     "power-tail-off-by-one": lambda law, spec: power_tail_off_by_one(
         law, spec.power_exponent),  # type: ignore[arg-type]
     "power-acceptance-off-by-one": lambda law, spec: power_acceptance_off_by_one(law),
+    "small-table-off-by-one": lambda law, spec: small_table_off_by_one(law),
 }
 
 
-def _run_times(spec: AlgorithmSpec, law: MagnitudeLaw, runs: int, rng: np.random.Generator
-               ) -> np.ndarray:
-    """``runs`` independent run times of the kernel with ``law``, one after another."""
+def _run_times(spec: AlgorithmSpec, law: MagnitudeLaw, runs: int, rng: np.random.Generator,
+               budget: int = NO_BUDGET) -> np.ndarray:
+    """``runs`` independent run times of the kernel with ``law``, one after another; ``-1`` for
+    a run censored at ``budget`` (a planted bug may make the optimum unreachable)."""
     dist0 = np.abs(np.array(spec.a, np.int64))
     kernel = ea_law_run if spec.algorithm.startswith("ea-") else rls_law_run
-    return np.array([kernel(rng, dist0, NO_BUDGET, law)[0] for _ in range(runs)], np.int64)
+    out = np.empty(runs, np.int64)
+    for i in range(runs):
+        t, solved = kernel(rng, dist0, budget, law)
+        out[i] = t if solved else -1
+    return out
 
 
 # ----------------------------------------------------------------------------------------------
@@ -155,42 +179,76 @@ def _close(ours: float, exact: Any) -> bool:
     return bool(ours == pytest.approx(float(exact), rel=1e-14, abs=1e-300))
 
 
-@pytest.mark.parametrize("kw", GEOM_TABLE_CASES, ids=str)
-def test_geom_tables_match_reference(kw: dict[str, Fraction]) -> None:
-    op = DoubleGeometric(**kw)
-    spec = AlgorithmSpec("ea-geom", (1,), **{f"geom_{k}": v for k, v in kw.items()})
-    law = magnitude_law(spec)
-    assert law.kind == GEOM
+def _geom_table_errors(law: MagnitudeLaw, op: DoubleGeometric) -> list[str]:
+    """The entries of a double-geometric law's tables that differ from the reference's law."""
+    errors = []
     with mpmath.workdps(60):
         moving = 1 - _mp(op.probability(0))  # P(|step| > 0): the zero step keeps its mass
-    assert _close(law.moving, moving)
+    if law.kind != GEOM or not _close(law.moving, moving):
+        errors.append("moving")
     for b in TABLE_BINS:
         tail = op.tail_probability(2**b - 1) if b else moving  # P(M >= 2^b)
-        assert _close(law.tail[b], tail), b
         with mpmath.workdps(60):
             ncum = moving - _mp(tail) if b else 0
-        assert _close(law.ncum[b], ncum), b
+        errors += [f"tail[{b}]"] * (not _close(law.tail[b], tail))
+        errors += [f"ncum[{b}]"] * (not _close(law.ncum[b], ncum))
+    for m in (1, 2, 3, 7, 100, 255):  # the small-magnitude table: P(1 <= M <= m)
+        with mpmath.workdps(60):
+            small = moving - _mp(op.tail_probability(m))
+        errors += [f"small[{m}]"] * (not _close(law.small[m], small))
     for i in (0, 1, 2, 5, 11, 30, 61):
         with mpmath.workdps(60):  # q^(2^i) = P(Z = 2^i) / P(Z = 0)
             ratio = _mp(op.probability(2**i)) / _mp(op.probability(0))
-            assert _close(law.bits[i], ratio / (1 + ratio)), i
+            errors += [f"bits[{i}]"] * (not _close(law.bits[i], ratio / (1 + ratio)))
+    return errors
+
+
+def _power_table_errors(law: MagnitudeLaw, op: PowerLaw) -> list[str]:
+    """The entries of a power law's tables that differ from the reference's law."""
+    errors = [] if law.kind == POWER and law.moving == 1.0 else ["kind or moving"]
+    for b in TABLE_BINS:
+        tail = op.tail_probability(2**b - 1) if b else 1  # P(K >= 2^b)
+        with mpmath.workdps(60):
+            if b <= 10:  # P(1 <= K < 2^b) summed term by term
+                ncum = mpmath.fsum(op.probability(k) for k in range(1, 2**b))
+            else:
+                ncum = 1 - _mp(tail)
+        errors += [f"tail[{b}]"] * (not _close(law.tail[b], tail))
+        errors += [f"ncum[{b}]"] * (not _close(law.ncum[b], ncum))
+    for m in (1, 2, 3, 7, 100, 255):  # the small-magnitude table: P(1 <= K <= m)
+        with mpmath.workdps(60):
+            small = mpmath.fsum(op.probability(k) for k in range(1, m + 1))
+        errors += [f"small[{m}]"] * (not _close(law.small[m], small))
+    return errors
+
+
+@pytest.mark.parametrize("kw", GEOM_TABLE_CASES, ids=str)
+def test_geom_tables_match_reference(kw: dict[str, Fraction]) -> None:
+    spec = AlgorithmSpec("ea-geom", (1,), **{f"geom_{k}": v for k, v in kw.items()})
+    assert _geom_table_errors(magnitude_law(spec), DoubleGeometric(**kw)) == []
 
 
 @pytest.mark.parametrize("beta", POWER_TABLE_CASES, ids=str)
 def test_power_tables_match_reference(beta: Fraction) -> None:
-    op = PowerLaw(beta)
     law = magnitude_law(AlgorithmSpec("ea-power", (1,), power_exponent=beta))
-    assert law.kind == POWER and law.moving == 1.0
-    for b in TABLE_BINS:
-        tail = op.tail_probability(2**b - 1) if b else 1  # P(K >= 2^b)
-        assert _close(law.tail[b], tail), b
-        if b <= 10:  # P(1 <= K < 2^b) summed term by term
-            with mpmath.workdps(60):
-                ncum = mpmath.fsum(op.probability(k) for k in range(1, 2**b))
-        else:
-            with mpmath.workdps(60):
-                ncum = 1 - _mp(tail)
-        assert _close(law.ncum[b], ncum), b
+    assert _power_table_errors(law, PowerLaw(beta)) == []
+
+
+def test_tables_reject_planted_bugs() -> None:
+    # the table-level bugs are caught entry by entry, the smallest ones included (the Hurwitz
+    # argument off by one moves each bin above 2^8 by P(K = 2^b) only: ~1e-4 at b = 9)
+    geom = AlgorithmSpec("ea-geom", (1,))
+    power = AlgorithmSpec("ea-power", (1,))
+    law = magnitude_law(geom)
+    assert "moving" in _geom_table_errors(PLANTED["geom-no-zero-step"](law, geom),
+                                           DoubleGeometric(mean=1))
+    assert "bits[0]" in _geom_table_errors(PLANTED["geom-digits-unnormalised"](law, geom),
+                                            DoubleGeometric(mean=1))
+    law = magnitude_law(power)
+    assert "tail[13]" in _power_table_errors(PLANTED["power-tail-off-by-one"](law, power),
+                                              PowerLaw(F(3, 2)))
+    assert "small[7]" in _power_table_errors(PLANTED["small-table-off-by-one"](law, power),
+                                              PowerLaw(F(3, 2)))
 
 
 def test_useful_probability_with_zero_step_is_exact() -> None:
@@ -375,17 +433,25 @@ def _moment_z(times: np.ndarray, mean: float, var: float) -> tuple[float, float]
 
 
 @functools.cache
-def _exact(k: int) -> tuple[float, float]:
+def _exact(k: int) -> tuple[float, float, int]:
+    """``(E[T], Var[T], cap)``; the cap ``30 ceil(e h_max)`` (``h_max`` the largest expected
+    remaining time of the chain) is exceeded by a correct run with probability ``<= e^-30``
+    (Markov's inequality, restarted; as in :class:`zonemax.stats_tests.suite.ExactCase`), so a
+    censored run is a rejection."""
     res = exact_expectation(_spec(EXACT_CASES[k]), with_variance=True)
-    assert res.variance is not None
+    assert res.variance is not None and res.max_remaining is not None
     # interval midpoints: error bounds below 1e-20, far below the statistical resolution
     assert float(res.error_bound) < 1e-12
-    return float(res.expectation), float(res.variance)
+    cap = 30 * math.ceil(math.e * res.max_remaining)
+    return float(res.expectation), float(res.variance), cap
 
 
 def _exact_z(k: int, law: MagnitudeLaw, salt: int) -> tuple[float, float]:
-    times = _run_times(_spec(EXACT_CASES[k]), law, EXACT_RUNS, _rng(SEED_EXACT, salt, k))
-    return _moment_z(times, *_exact(k))
+    mean, var, cap = _exact(k)
+    times = _run_times(_spec(EXACT_CASES[k]), law, EXACT_RUNS, _rng(SEED_EXACT, salt, k), cap)
+    if (times < 0).any():
+        return math.inf, math.inf
+    return _moment_z(times, mean, var)
 
 
 def test_exact_cases_cover_every_new_algorithm() -> None:
@@ -401,8 +467,8 @@ def test_exact_mean_and_variance(k: int) -> None:
 
 
 #: Power of EXACT: every planted bug on a case it must be rejected on (index into EXACT_CASES).
-PLANTED_EXACT = [("geom-no-zero-step", 0), ("geom-digits-unnormalised", 5),
-                 ("power-tail-off-by-one", 7), ("power-tail-off-by-one", 9)]
+PLANTED_EXACT = [("geom-no-zero-step", 0), ("geom-no-zero-step", 4),
+                 ("small-table-off-by-one", 3), ("small-table-off-by-one", 7)]
 
 
 @pytest.mark.parametrize(("bug", "k"), PLANTED_EXACT, ids=[f"{b}-{k}" for b, k in PLANTED_EXACT])
@@ -480,16 +546,19 @@ def test_engine_matches_reference(case: tuple[str, Case, int]) -> None:
 
 
 #: Power of TWO_SAMPLE: (bug, case index).
-PLANTED_TWO_SAMPLE = [("geom-no-zero-step", 3), ("power-tail-off-by-one", 4)]
+PLANTED_TWO_SAMPLE = [("geom-no-zero-step", 3), ("small-table-off-by-one", 4)]
 
 
 @pytest.mark.parametrize(("bug", "k"), PLANTED_TWO_SAMPLE, ids=[b for b, _ in PLANTED_TWO_SAMPLE])
 def test_two_sample_rejects_planted_bugs(bug: str, k: int) -> None:
     name, spec_case, _ = TWO_SAMPLE_CASES[k]
     spec = _spec(spec_case)
+    reference = _reference_times(name)
     times = _run_times(spec, PLANTED[bug](magnitude_law(spec), spec), N_FAST,
-                       _rng(SEED_TWO, 99, k))
-    ps = _two_sample_ps(times, _reference_times(name))
+                       _rng(SEED_TWO, 99, k), 1000 * int(reference.max()))
+    if (times < 0).any():  # runs a thousand times longer than any reference run: rejected
+        return
+    ps = _two_sample_ps(times, reference)
     level = FAMILY_ALPHA / (len(TWO_SAMPLE_CASES) * TWO_SAMPLE_STATS)
     assert min(ps) < level, f"{bug} not detected: p-values {[f'{p:.2g}' for p in ps]}"
 

@@ -48,7 +48,7 @@ import numpy as np
 from numba import njit
 
 from zonemax.engine._magnitude_law import MagnitudeLaw, law_admissible, law_magnitude
-from zonemax.engine._random import binomial_small, phase_trials
+from zonemax.engine._random import binomial_draw, binomial_setup, phase_trials
 from zonemax.engine._state import choose, finish, move_in, move_out, start_state
 
 
@@ -94,7 +94,8 @@ def ea_law_run(rng: np.random.Generator, dist0: np.ndarray, budget: int, law: Ma
     key_j = -1
     key_clip = False
     q = 0.0
-    s = 0.0
+    count_non = binomial_setup(0, 0.0, True)
+    count_opt = count_non
     useful = 0
     while True:
         pi, tau, jb, clip_ok = law_admissible(law, 2 * f)
@@ -106,14 +107,16 @@ def ea_law_run(rng: np.random.Generator, dist0: np.ndarray, budget: int, law: Ma
             q, s = useful_probability(n, k, pi, tau, law.moving)
             if q <= 0.0:
                 return budget, False
+            count_non = binomial_setup(k, s, True)  # fixed within the phase
+            count_opt = binomial_setup(n - k, s, False)
             key_k = k
             key_j = jb
             key_clip = clip_ok
         useful += 1
         if useful > budget - t:
             return budget, False
-        a_non = binomial_small(rng, k, s, True)
-        a_opt = binomial_small(rng, n - k, s, False)
+        a_non = binomial_draw(rng, k, count_non)  # Bin(k, s) conditioned on >= 1
+        a_opt = binomial_draw(rng, n - k, count_opt)  # Bin(n - k, s)
         choose(rng, order, where, 0, k, a_non)  # Algorithm 1, lines 3-4: positions mutated
         choose(rng, order, where, k, n, a_opt)
         delta = 0

@@ -33,10 +33,17 @@ changes.  For ``HEAVY`` the candidates are exactly the admissible powers ``2^j <
 holds one power of two) plus, with ``clip``, the atom ``r`` when ``r <= 2 f``: the rule and the
 random stream are those of the former heavy-tailed kernels, bit for bit.
 
-**Sampling a candidate** (:func:`law_magnitude`): the bin by inversion, ``U pi`` against
-``ncum[1..jb]``, then the magnitude inside the bin, exactly:
+**Sampling a candidate** (:func:`law_magnitude`) by inversion of ``V = U pi``:
 
-* ``HEAVY``: the bin's power ``2^(b-1)`` (or the clip atom ``r`` above ``ncum[jb]``).
+* ``HEAVY``: the bin ``b`` with ``ncum[b-1] <= V < ncum[b]``, magnitude ``2^(b-1)`` (or the clip
+  atom ``r`` above ``ncum[jb]``) -- the former heavy-tailed sampler.
+* ``GEOM`` and ``POWER``, *small* magnitudes (``M < 2^SMALL_BITS``, all of them when ``jb <=
+  SMALL_BITS``): the least ``m`` with ``V < small[m]``, where ``small[m] = P(1 <= M <= m)``
+  (binary search; ``ncum[b] = small[2^b - 1]`` for ``b <= SMALL_BITS``, the same floats, so the
+  two tables partition ``[0, pi)`` consistently).
+* ``GEOM`` and ``POWER``, larger magnitudes: the bin ``b > SMALL_BITS`` with ``ncum[b-1] <= V <
+  ncum[b]``, then the magnitude inside the bin, exactly:
+
 * ``GEOM``: given bin ``b``, ``M = 2^(b-1) + G`` with ``P(G = g) ∝ q^g`` on ``0 <= g < 2^(b-1)``.
   **Its binary digits are independent**: writing ``g = sum_i g_i 2^i``,
   ``q^g = prod_i q^(g_i 2^i)``, and ``sum_{g < 2^w} q^g = prod_{i < w} (1 + q^(2^i))`` (expand the
@@ -104,6 +111,10 @@ TABLE_BITS = 60
 #: Starting and largest working precision (bits) of the Arb table computations.
 START_PREC = 128
 MAX_PREC = 1 << 15
+#: Magnitudes below ``2^SMALL_BITS`` are drawn from their cumulative table ``small`` (a binary
+#: search of 8 steps instead of bit draws or rejection; 256 entries).
+SMALL_BITS = 8
+SMALL = 1 << SMALL_BITS
 #: Largest ``beta`` used in the power law's acceptance test (module docstring, "Limits").
 BETA_CLAMP = 2048.0
 #: Power-law exponents whose float64 tables are known without computing (``_power_law``):
@@ -127,6 +138,7 @@ class MagnitudeLaw(NamedTuple):
     bits: np.ndarray  #: GEOM: ``P(binary digit i of G is 1) = q^(2^i)/(1 + q^(2^i))``
     nbits: int  #: GEOM: number of non-zero ``bits`` (later digits are 0 in float64)
     beta: float  #: POWER: the exponent, clamped to :data:`BETA_CLAMP`
+    small: np.ndarray  #: GEOM, POWER: ``P(1 <= M <= m)``, ``m = 0..SMALL - 1`` (HEAVY: unused)
 
 
 def magnitude_law(spec: AlgorithmSpec) -> MagnitudeLaw:
@@ -161,11 +173,16 @@ def _heavy_law(eps: Fraction, log_base: LogBase, truncate: Truncation, r: int | 
     ncum = [0.0] + [float(x) for x in t.cum] + [1.0] * (TOP - t.cum.shape[0])
     tail = [1.0] + [float(x) for x in t.tail] + [0.0] * (TOP - t.tail.shape[0])
     return MagnitudeLaw(HEAVY, _frozen(ncum), _frozen(tail), 1.0, t.jtop + 1, t.clip, t.r,
-                        _NO_BITS, 0, 0.0)
+                        _NO_BITS, 0, 0.0, _NO_BITS)
 
 
 def _to_float(x: Any) -> float:
     return float(x)
+
+
+def _with_small(ncum: list[float], small: list[float]) -> list[float]:
+    """``ncum`` with ``ncum[b] = small[2^b - 1]`` for ``b <= SMALL_BITS`` (the same floats)."""
+    return [small[(1 << b) - 1] if b <= SMALL_BITS else x for b, x in enumerate(ncum)]
 
 
 def _accurate(compute: Any) -> list[Any]:
@@ -207,15 +224,18 @@ def _geom_law(q_given: Fraction | None, mean: Fraction | None) -> MagnitudeLaw:
         ncum = [moving * -(log_q * (2**b - 1)).expm1() for b in range(1, TOP + 1)]
         # digit i of G: 1 with probability q^(2^i) / (1 + q^(2^i)) = 1 / (1 + q^(-2^i))
         bits = [1 / (1 + (-log_q * 2**i).exp()) for i in range(KEY_MAX)]
-        return [moving, *tail, *ncum, *bits]
+        # P(1 <= M <= m) = 2q (1 - q^m) / (1 + q)
+        small = [moving * -(log_q * m).expm1() for m in range(1, SMALL)]
+        return [moving, *tail, *ncum, *bits, *small]
 
     values = [_to_float(v) for v in _accurate(compute)]
     moving, tail = values[0], values[1:TOP + 2]
-    ncum = [0.0, *values[TOP + 2:2 * TOP + 2]]
-    bits = values[2 * TOP + 2:]
+    small = [0.0, *values[2 * TOP + 2 + KEY_MAX:]]
+    ncum = _with_small([0.0, *values[TOP + 2:2 * TOP + 2]], small)
+    bits = values[2 * TOP + 2:2 * TOP + 2 + KEY_MAX]
     nbits = next((i for i, p in enumerate(bits) if p == 0.0), len(bits))
     return MagnitudeLaw(GEOM, _frozen(ncum), _frozen(tail), moving, KEY_MAX, False, 0,
-                        _frozen(bits), nbits, 0.0)
+                        _frozen(bits), nbits, 0.0, _frozen(small))
 
 
 @lru_cache(maxsize=64)
@@ -228,25 +248,31 @@ def _power_law(beta: Fraction) -> MagnitudeLaw:
         # P(K >= 2) = zeta(beta, 2)/zeta(beta) <= 2^-beta (1 + 2/(beta - 1)) < 2^-1076: float64
         # stores it as 0 and P(K = 1) as 1
         return MagnitudeLaw(POWER, _frozen([0.0] + [1.0] * TOP), _frozen([1.0] + [0.0] * TOP),
-                            1.0, KEY_MAX, False, 0, _NO_BITS, 0, BETA_CLAMP)
+                            1.0, KEY_MAX, False, 0, _NO_BITS, 0, BETA_CLAMP,
+                            _frozen([0.0] + [1.0] * (SMALL - 1)))
     if beta - 1 <= BETA_NO_STEP:
         # P(K < 2^63) <= (1 + 63 ln 2)/zeta(beta) <= 45 (beta - 1) < 2^-1076 (zeta(beta) >=
         # 1/(beta - 1), integral test): float64 stores every candidate mass as 0
         return MagnitudeLaw(POWER, _frozen([0.0] * (TOP + 1)), _frozen([1.0] * (TOP + 1)),
-                            1.0, KEY_MAX, False, 0, _NO_BITS, 0, 1.0)
+                            1.0, KEY_MAX, False, 0, _NO_BITS, 0, 1.0, _frozen([0.0] * SMALL))
 
     def compute() -> list[Any]:
         b_ = arb(fmpq(beta.numerator, beta.denominator))
         zeta = b_.zeta()
         hurwitz = [b_.zeta(arb(2**b)) for b in range(1, TOP + 1)]
+        partial, small = arb(0), []
+        for k in range(1, SMALL):  # P(1 <= K <= m) = sum_{k <= m} k^-beta / zeta(beta)
+            partial += arb(k) ** -b_
+            small.append(partial / zeta)
         return ([h / zeta for h in hurwitz]
-                + [(zeta - h) / zeta for h in hurwitz])
+                + [(zeta - h) / zeta for h in hurwitz] + small)
 
     values = [_to_float(v) for v in _accurate(compute)]
     tail = [1.0, *values[:TOP]]
-    ncum = [0.0, *values[TOP:]]
+    small = [0.0, *values[2 * TOP:]]
+    ncum = _with_small([0.0, *values[TOP:2 * TOP]], small)
     return MagnitudeLaw(POWER, _frozen(ncum), _frozen(tail), 1.0, KEY_MAX, False, 0, _NO_BITS,
-                        0, float(min(beta, Fraction(BETA_CLAMP))))
+                        0, float(min(beta, Fraction(BETA_CLAMP))), _frozen(small))
 
 
 # --------------------------------------------------------------------------------------------
@@ -297,18 +323,39 @@ def power_in_bin(rng: np.random.Generator, beta: float, b: int) -> int:
             return lo + off
 
 
+@njit(nogil=True, cache=True, inline="always")
+def small_magnitude(small: np.ndarray, v: float, top: int) -> int:
+    """The least ``m`` in ``[1, top]`` with ``v < small[m]`` (``top`` if none: round-off), by
+    binary search; ``small[0] = 0 <= v``."""
+    lo = 0  # invariant: small[lo] <= v, and the answer is in (lo, hi]
+    hi = top
+    while hi - lo > 1:
+        mid = (lo + hi) >> 1
+        if v < small[mid]:
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
 @njit(nogil=True, cache=True)
 def law_magnitude(rng: np.random.Generator, law: MagnitudeLaw, pi: float, jb: int,
                   clip_ok: bool) -> int:
     """A candidate magnitude: the law conditioned on ``1 <= M < 2^jb`` (mass ``pi``), or for a
     clipped ``HEAVY`` law with ``clip_ok`` on ``M`` admissible (module docstring).
 
-    The bin by inversion of ``U pi`` against ``ncum[1..jb]``; above ``ncum[jb]`` only the clip
-    atom remains (or float round-off, of probability at most ``2^-53``, mapped to bin ``jb``).
+    Inversion of ``V = U pi``: against ``small`` below ``2^SMALL_BITS`` (``GEOM``, ``POWER``),
+    against ``ncum`` for the bins above; above ``ncum[jb]`` only the clip atom remains (or float
+    round-off, of probability at most ``2^-53``, mapped to bin ``jb``).
     """
     v = rng.random() * pi
+    if law.kind != HEAVY:
+        if jb <= SMALL_BITS:
+            return small_magnitude(law.small, v, (1 << jb) - 1)
+        if v < law.ncum[SMALL_BITS]:
+            return small_magnitude(law.small, v, SMALL - 1)
     b = 0
-    for c in range(1, jb + 1):
+    for c in range(1 if law.kind == HEAVY else SMALL_BITS + 1, jb + 1):
         if v < law.ncum[c]:
             b = c
             break
