@@ -15,13 +15,17 @@ sizes and levels fixed below; each family has family-wise false-failure probabil
   masses and the integers inside a bin are tested, up to magnitudes near ``2^61``.
 * ``EXACT`` -- on instances the exact solver reaches, the engine's mean and variance of the run
   time against :func:`zonemax.exact.exact_expectation`: two-sided z-tests (the variance z-test
-  uses the sample's fourth central moment for the standard error of ``s^2``).
+  uses the sample's fourth central moment for the standard error of ``s^2``).  Runs are capped
+  at ``30 ceil(e h_max)`` evaluations (a correct run exceeds it with probability ``<= e^-30``);
+  a capped run rejects, so a bug that makes the optimum unreachable fails instead of hanging.
 * ``TWO_SAMPLE`` -- at medium ``r`` (3 * 10^2 .. 10^3; 10^4 .. 10^6 with ``-m slow``) the
   engine (:func:`zonemax.engine.run_many`) against the reference (:func:`zonemax.reference.run`):
   Kolmogorov-Smirnov (asymptotic; conservative for the tied, integer run times) and a chi-square
   on pooled deciles.  Not Cramer-von Mises: scipy's ``cramervonmises_2samp`` is anti-conservative
   on such tied samples (measured: engine against engine, ``ea-geom`` mean 30 at r = 10^3, 20000
   against 1500 runs, 40 repetitions gave p <= 0.002 every time, while KS p-values were uniform).
+  Engine runs of a planted bug are capped at 1000 times the longest reference run (a capped run
+  rejects).
 
 Power: five realistic bugs planted in the new engine code (:data:`PLANTED`: the table builders'
 and the samplers' mistakes, injected as the law a kernel receives) must be rejected by the same
@@ -147,14 +151,18 @@ PLANTED: dict[str, Callable[[MagnitudeLaw, AlgorithmSpec], MagnitudeLaw]] = {
 
 def _run_times(spec: AlgorithmSpec, law: MagnitudeLaw, runs: int, rng: np.random.Generator,
                budget: int = NO_BUDGET) -> np.ndarray:
-    """``runs`` independent run times of the kernel with ``law``, one after another; ``-1`` for
-    a run censored at ``budget`` (a planted bug may make the optimum unreachable)."""
+    """``runs`` independent run times of the kernel with ``law``, one after another; the sample
+    ends with ``-1`` at the first run censored at ``budget`` (a planted bug may make the optimum
+    unreachable; the callers reject then)."""
     dist0 = np.abs(np.array(spec.a, np.int64))
     kernel = ea_law_run if spec.algorithm.startswith("ea-") else rls_law_run
     out = np.empty(runs, np.int64)
     for i in range(runs):
         t, solved = kernel(rng, dist0, budget, law)
-        out[i] = t if solved else -1
+        if not solved:
+            out[i] = -1
+            return out[:i + 1]
+        out[i] = t
     return out
 
 

@@ -33,6 +33,10 @@ FAST_MAX_EVALUATIONS = (2**63 - 1) // 1000
 #: evaluations and one costs about 250 + 0.1 n^2 microseconds (the cost model of
 #: :func:`zonemax.experiments.design.estimated_cost`, fitted to the paper-scale records).
 CMA_EVALS_PER_N = (8.0, 11.0)
+#: Optimistic cost of one *useful* iteration of the magnitude-law kernels (ea-geom, rls-geom,
+#: ea-power, rls-power) in microseconds: the cheapest measured (rls-geom, mean 1, n = 1: about
+#: 80 ns at load 3 on the 2-core benchmark machine, 2026-11-26), divided by 4.
+LAW_USEFUL_MICROSECONDS = 0.02
 #: An accepted unbudgeted request whose estimate exceeds this many seconds gets a note on stderr
 #: (a minute: long enough that silence would look like a hang).
 NOTE_SECONDS = 60.0
@@ -172,8 +176,7 @@ def estimate_run(spec: AlgorithmSpec, runs: int, engine: str) -> Estimate:
         if engine == "fast":
             c = 2.0 if spec.algorithm.startswith("ea-") and n > 1 else 1.0
             useful = math.inf if mu1 <= 0 else norm_1(a) / (c * mu1)
-            per_useful = EVALUATION_MICROSECONDS["fast"]  # optimistic: one useful iteration
-            seconds = runs * (useful * per_useful + RUN_MICROSECONDS) * 1e-6
+            seconds = runs * (useful * LAW_USEFUL_MICROSECONDS + RUN_MICROSECONDS) * 1e-6
             return Estimate(low, basis + f"; the fast engine simulates >= {useful:.3g} useful "
                             "iterations per run one by one", seconds)
     else:  # cma-wm

@@ -325,10 +325,15 @@ def power_in_bin(rng: np.random.Generator, beta: float, b: int) -> int:
 
 @njit(nogil=True, cache=True, inline="always")
 def small_magnitude(small: np.ndarray, v: float, top: int) -> int:
-    """The least ``m`` in ``[1, top]`` with ``v < small[m]`` (``top`` if none: round-off), by
-    binary search; ``small[0] = 0 <= v``."""
+    """The least ``m`` in ``[1, top]`` with ``v < small[m]`` (``top`` if none: round-off):
+    galloping (``m = 1, 2, 4, ...``; most mass sits on the first magnitudes) then binary search;
+    ``small[0] = 0 <= v``."""
     lo = 0  # invariant: small[lo] <= v, and the answer is in (lo, hi]
-    hi = top
+    hi = 1
+    while hi < top and v >= small[hi]:
+        lo = hi
+        hi *= 2
+    hi = min(hi, top)
     while hi - lo > 1:
         mid = (lo + hi) >> 1
         if v < small[mid]:
