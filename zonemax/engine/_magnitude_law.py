@@ -39,7 +39,8 @@ random stream are those of the former heavy-tailed kernels, bit for bit.
   atom ``r`` above ``ncum[jb]``) -- the former heavy-tailed sampler.
 * ``GEOM`` and ``POWER``, *small* magnitudes (``M < 2^SMALL_BITS``, all of them when ``jb <=
   SMALL_BITS``): the least ``m`` with ``V < small[m]``, where ``small[m] = P(1 <= M <= m)``
-  (binary search; ``ncum[b] = small[2^b - 1]`` for ``b <= SMALL_BITS``, the same floats, so the
+  (galloping, then binary search; ``ncum[b] = small[2^b - 1]`` for ``b <= SMALL_BITS``, the
+  same floats, so the
   two tables partition ``[0, pi)`` consistently).
 * ``GEOM`` and ``POWER``, larger magnitudes: the bin ``b > SMALL_BITS`` with ``ncum[b-1] <= V <
   ncum[b]``, then the magnitude inside the bin, exactly:
@@ -78,7 +79,8 @@ closed form (:data:`BETA_ONE_STEP`, :data:`BETA_NO_STEP`); in between, Arb needs
 1200 bits (the cancellation in ``ncum = 1 - tail`` costs ``log2(1/(beta - 1))`` bits).  The
 double-geometric formulas above have no cancellation (``1 - q`` and ``log q`` are formed
 directly, ``1 - q^N`` as ``-expm1``), so their relative accuracy is about the working precision
-less ``log2`` of the largest exponent ``2^63 |log q|``: 256 bits suffice for every ``q``.  Tables
+less ``log2`` of the largest exponent ``2^63 |log q|``: about ``TABLE_BITS + 64 + log2(1 + |log
+q|)`` bits, under 150 for every ``q`` the command line can express (``|log q| < 5000``).  Tables
 that :data:`MAX_PREC` bits would not give to ``TABLE_BITS`` correct bits -- none, by the above --
 are refused with a ``ValueError`` (:func:`magnitude_law`), which
 :func:`zonemax.engine.api.unsupported` reports.
