@@ -40,8 +40,7 @@ random stream are those of the former heavy-tailed kernels, bit for bit.
 * ``GEOM`` and ``POWER``, *small* magnitudes (``M < 2^SMALL_BITS``, all of them when ``jb <=
   SMALL_BITS``): the least ``m`` with ``V < small[m]``, where ``small[m] = P(1 <= M <= m)``
   (galloping, then binary search; ``ncum[b] = small[2^b - 1]`` for ``b <= SMALL_BITS``, the
-  same floats, so the
-  two tables partition ``[0, pi)`` consistently).
+  same floats, so the two tables partition ``[0, pi)`` consistently).
 * ``GEOM`` and ``POWER``, larger magnitudes: the bin ``b > SMALL_BITS`` with ``ncum[b-1] <= V <
   ncum[b]``, then the magnitude inside the bin, exactly:
 
