@@ -133,6 +133,11 @@ PLANTED: dict[str, tuple[str, Implementation]] = {
         "rls-velocity-cap", _is("rls-ab"),
         lambda spec, g, b: planted.rls_ab_velocity_cap(spec.a, *_ab(spec), rng=g,
                                                        budget=b))),
+    "power-law operator with exponent beta + 1": ("ops", _planted(
+        "power-off-by-one", _is("ea-power"),
+        lambda spec, g, b: one_plus_one_ea(
+            spec.a, planted.power_law_exponent_off_by_one(spec.power_exponent),  # type: ignore[arg-type]
+            rng=g, budget=b))),
     # common-mode bugs in helpers the exact solvers once shared with the reference (issue 17)
     "shared helper: largest admissible exponent off by one (in the reference)": ("heavy",
         _common_mode("common-largest-exponent", "largest-exponent")),

@@ -21,7 +21,7 @@ from types import ModuleType
 
 import mpmath
 import numpy as np
-from zonemax.reference import HeavyTailed, RunResult, c_epsilon, fitness, one_plus_one_ea
+from zonemax.reference import HeavyTailed, PowerLaw, RunResult, c_epsilon, fitness, one_plus_one_ea
 from zonemax.reference import heavy_tailed as heavy_tailed_module
 from zonemax.reference.heavy_tailed import CEpsilon, largest_exponent
 from zonemax.reference.operators import Probability, check_limit
@@ -41,6 +41,12 @@ class BiasedPlusMinusOne:
         check_limit(limit)
         p = Fraction(repr(self.p_plus))
         return {1: p, -1: 1 - p}
+
+
+def power_law_exponent_off_by_one(exponent: Fraction) -> PowerLaw:
+    """Bug (issue 15): the power-law operator built with ``beta + 1`` -- the exponent of the
+    tail ``P(K >= k) ~ k^(1-beta)`` shifted the wrong way when read as the mass function's."""
+    return PowerLaw(exponent + 1)
 
 
 @dataclass(frozen=True)

@@ -127,7 +127,8 @@ F = Fraction
 #: Exact-agreement instances, fixed in advance (small enough for the exact solver and for the
 #: plain reference).  They include one large entry with zeros (plateau moves matter), mixed
 #: signs, equal entries, n = 1, truncation variants and both log bases; the heavy family covers
-#: the (1+1) EA and RLS with the heavy-tailed operator.
+#: the (1+1) EA and RLS with the heavy-tailed operator, the ``ops`` family (no theorem: exact
+#: agreement only) the operators beyond the paper.
 EXACT_CASES: dict[str, tuple[ExactCase, ...]] = {
     "pm1": (
         _case("ea-pm1", (5,)),
@@ -148,6 +149,15 @@ EXACT_CASES: dict[str, tuple[ExactCase, ...]] = {
         _case("rls-heavy", (5,), eps=F(1)),
         _case("rls-heavy", (6, 3), eps=F(1), truncate="condition", r=4),
         _case("rls-heavy", (7, -2), eps=F(1, 2), truncate="clip", r=5),
+    ),
+    # the step operators beyond the paper (issue 15): double-geometric (mean 1: q = sqrt(2) - 1,
+    # interval arithmetic; q = 1/2: exact) and power-law, with the (1+1) EA and RLS
+    "ops": (
+        _case("ea-geom", (3,)),
+        _case("rls-geom", (4, -2), geom_q=F(1, 2)),
+        _case("ea-power", (3,)),
+        _case("rls-power", (5,), power_exponent=F(2)),
+        _case("ea-power", (2, -1), power_exponent=F(5, 2)),
     ),
     "rls_ab": (
         _case("rls-ab", (5,), alpha=F(2), beta=F(1, 2)),
@@ -173,6 +183,13 @@ EXACT_CASES_FAST: dict[str, tuple[ExactCase, ...]] = {
         _case("rls-heavy", (20,), eps=F(1, 1000), truncate="clip", r=20),
         _case("rls-heavy", (30, 7), eps=F(1, 2), truncate="condition", r=16),
     ),
+    "ops": (
+        _case("ea-geom", (4, -2), geom_q=F(1, 2)),
+        _case("ea-geom", (3, 0, 1), geom_mean=F(5)),
+        _case("rls-geom", (4,), geom_mean=F(20)),
+        _case("ea-power", (2, -1), power_exponent=F(11, 10)),
+        _case("rls-power", (12,)),
+    ),
     "rls_ab": (
         _case("rls-ab", (100,), alpha=F(2), beta=F(1, 2)),
         _case("rls-ab", (20,), alpha=F(17, 10), beta=F(9, 10)),
@@ -181,7 +198,7 @@ EXACT_CASES_FAST: dict[str, tuple[ExactCase, ...]] = {
 #: Runs per exact case: (reference-speed implementations, fast engine), by level.
 EXACT_RUNS: dict[Level, tuple[int, int]] = {"ci": (2_000, 20_000), "slow": (10_000, 200_000)}
 #: Master seeds of the exact-agreement cases (one per family, case index appended).
-EXACT_SEED = {"pm1": 31_001, "heavy": 31_002, "rls_ab": 31_003}
+EXACT_SEED = {"pm1": 31_001, "heavy": 31_002, "rls_ab": 31_003, "ops": 31_004}
 
 
 def exact_family_cases(family: str, fast: bool) -> tuple[ExactCase, ...]:
@@ -197,6 +214,7 @@ FAMILIES: tuple[tuple[str, str], ...] = (
     ("pm1", "reference"), ("pm1", "fast"),
     ("heavy", "reference"), ("heavy", "fast"),
     ("rls_ab", "reference"), ("rls_ab", "fast"),
+    ("ops", "reference"), ("ops", "fast"),
 )
 FAMILY_ALPHA = SUITE_ALPHA / len(FAMILIES)
 

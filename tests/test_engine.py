@@ -33,7 +33,7 @@ from zonemax.reference.spec import AlgorithmSpec
 from zonemax.engine import INT64_LIMIT, Batch, check_target, run_many
 from zonemax.engine import _random as R
 from zonemax.engine._alias import build_alias, sample_payload
-from zonemax.engine._ea_heavy import useful_probability as heavy_ea_useful_probability
+from zonemax.engine._ea_law import useful_probability as heavy_ea_useful_probability
 from zonemax.engine._ea_pm1 import DEFAULT_RULE, FAR_MIN, BlockRule, ea_pm1_run
 from zonemax.engine._heavy_law import HeavyTables, heavy_tables
 from zonemax.engine._pm1_patterns import (
@@ -340,7 +340,7 @@ def test_heavy_ea_useful_probability_matches_direct_simulation() -> None:
     mutate = g.random((iters, n)) < 1.0 / n
     admissible = g.random((iters, n)) < pi
     useful = ~(mutate & ~admissible).any(axis=1) & (mutate[:, :k] & admissible[:, :k]).any(axis=1)
-    q, s = heavy_ea_useful_probability(n, k, pi, 1 - pi)
+    q, s = heavy_ea_useful_probability(n, k, pi, 1 - pi, 1.0)
     assert stats.binomtest(int(useful.sum()), iters, q).pvalue > SKIP_LEVEL
     # conditional number of admissibly mutated non-optimal positions: Bin(k, s) given >= 1
     a_non = (mutate[:, :k] & admissible[:, :k]).sum(axis=1)[useful]

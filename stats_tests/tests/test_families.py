@@ -1,7 +1,8 @@
 """The pre-registered families of :mod:`zonemax.stats_tests.suite`, one test per family.
 
 One family per theorem and implementation: Theorems 3-4 (``pm1``), Theorem 5 (``heavy``) and
-Theorem 9 (``rls_ab``), each on the plain reference and on the fast engine.  Each family fails on
+Theorem 9 (``rls_ab``), and the operators beyond the paper (``ops``, exact agreement only), each
+on the plain reference and on the fast engine.  Each family fails on
 correct code with probability at most ``FAMILY_ALPHA``; the CI level runs by default, the full
 level with ``-m slow``.
 """

@@ -46,7 +46,7 @@ def test_planted_bug_is_caught(bug: str) -> None:
 
 
 def test_every_family_has_a_planted_bug() -> None:
-    assert {family for family, _ in PLANTED.values()} == {"pm1", "heavy", "rls_ab"}
+    assert {family for family, _ in PLANTED.values()} == {"pm1", "heavy", "rls_ab", "ops"}
     assert len(COMMON_MODE_BUGS) >= 2
     assert HANGING_BUG in PLANTED
 

@@ -14,7 +14,8 @@ The limits, all checked before any heavy work starts (each constant says where i
 * **integers** are ASCII digits with an optional sign (``1_000``, fullwidth or Arabic-Indic
   digits are refused with a message; Python's ``int()`` would accept them silently), and at
   most ``sys.get_int_max_str_digits()`` digits (Python's own limit, named in the message);
-* **decimal parameters** (``--eps``, ``--alpha``, ``--beta``, ``--budget-factor``) are a
+* **decimal parameters** (``--eps``, ``--alpha``, ``--beta``, ``--geom-q``, ``--geom-mean``,
+  ``--power-exponent``, ``--budget-factor``) are a
   decimal ``[-]d.ddd[e[-]x]`` or a fraction ``p/q``, with at most :data:`MAX_REAL_DIGITS`
   digits and an exponent in ``[-MAX_EXPONENT, MAX_EXPONENT]``: the exponent is read *before* a
   ``Fraction`` is built, because ``Fraction("1e-1000000000")`` expands ``10^1000000000`` and
@@ -41,7 +42,13 @@ from pathlib import Path
 
 from zonemax.commands import UsageError
 from zonemax.reference.params import MAX_EPS, TRUNCATIONS
-from zonemax.reference.spec import ALGORITHMS, HEAVY_ALGORITHMS, AlgorithmSpec
+from zonemax.reference.spec import (
+    ALGORITHMS,
+    GEOM_ALGORITHMS,
+    HEAVY_ALGORITHMS,
+    POWER_ALGORITHMS,
+    AlgorithmSpec,
+)
 
 # ------------------------------------------------------------------------------------- limits
 
@@ -228,6 +235,12 @@ def add_spec_arguments(parser: argparse.ArgumentParser, algorithms: Sequence[str
                         help="heavy-tailed: truncation range (default |a|_inf with --truncate)")
     parser.add_argument("--alpha", help="rls-ab: velocity increase alpha > 1 (default 1.7)")
     parser.add_argument("--beta", help="rls-ab: velocity decrease 0 < beta < 1 (default 0.9)")
+    parser.add_argument("--geom-q", help="double-geometric (ea-geom, rls-geom): the ratio "
+                        "0 < q < 1 of G1, G2 with P(G = k) = (1 - q) q^k, read exactly (e.g. 1/2)")
+    parser.add_argument("--geom-mean", help="double-geometric: the mean step length "
+                        "E|G1 - G2| = 2q/(1 - q^2) > 0 instead of --geom-q (default 1)")
+    parser.add_argument("--power-exponent", help="power-law (ea-power, rls-power): the exponent "
+                        "beta > 1 of P(|step| = k) = k^-beta / zeta(beta) (default 3/2)")
 
 
 def _applies(given: list[str]) -> str:
@@ -244,6 +257,8 @@ def spec_from_args(args: argparse.Namespace, algorithms: Sequence[str]) -> Algor
     heavy_given = [f"--{k.replace('_', '-')}" for k in ("eps", "log_base", "truncate", "trunc_r")
                    if getattr(args, k) is not None]
     ab_given = [f"--{k}" for k in ("alpha", "beta") if getattr(args, k) is not None]
+    geom_given = [f"--{k.replace('_', '-')}" for k in ("geom_q", "geom_mean")
+                  if getattr(args, k) is not None]
     if algorithm not in HEAVY_ALGORITHMS and heavy_given:
         raise UsageError(f"{', '.join(heavy_given)} {_applies(heavy_given)} only to the "
                          f"heavy-tailed algorithms ({', '.join(HEAVY_ALGORITHMS)}), "
@@ -251,6 +266,17 @@ def spec_from_args(args: argparse.Namespace, algorithms: Sequence[str]) -> Algor
     if algorithm != "rls-ab" and ab_given:
         raise UsageError(f"{', '.join(ab_given)} {_applies(ab_given)} only to rls-ab, "
                          f"not to {algorithm}")
+    if algorithm not in GEOM_ALGORITHMS and geom_given:
+        raise UsageError(f"{', '.join(geom_given)} {_applies(geom_given)} only to the "
+                         f"double-geometric algorithms ({', '.join(GEOM_ALGORITHMS)}), "
+                         f"not to {algorithm}")
+    if len(geom_given) == 2:
+        raise UsageError("give either --geom-q (the ratio q) or --geom-mean (the mean step "
+                         "length 2q/(1 - q^2)), not both: each determines the other")
+    power_text = args.power_exponent
+    if algorithm not in POWER_ALGORITHMS and power_text is not None:
+        raise UsageError(f"--power-exponent applies only to the power-law algorithms "
+                         f"({', '.join(POWER_ALGORITHMS)}), not to {algorithm}")
     log_base: int | str = 2
     if args.log_base is not None:
         if args.log_base not in ("2", "e"):
@@ -268,6 +294,9 @@ def spec_from_args(args: argparse.Namespace, algorithms: Sequence[str]) -> Algor
     eps = _parse_optional_real("--eps", args.eps)
     alpha = _parse_optional_real("--alpha", args.alpha)
     beta = _parse_optional_real("--beta", args.beta)
+    geom_q = _parse_optional_real("--geom-q", args.geom_q)
+    geom_mean = _parse_optional_real("--geom-mean", args.geom_mean)
+    power_exponent = _parse_optional_real("--power-exponent", power_text)
     if eps is not None and eps > MAX_EPS:
         raise UsageError(f"--eps must be <= {MAX_EPS} (above it Definition 2's law is the ±1 "
                          "law up to a negligible probability, and the enclosure of c_eps loses "
@@ -283,7 +312,8 @@ def spec_from_args(args: argparse.Namespace, algorithms: Sequence[str]) -> Algor
                          f"float64), got r with {len(str(a[0]))} digits")
     try:
         return AlgorithmSpec(algorithm, a, eps=eps, log_base=log_base,  # type: ignore[arg-type]
-                             truncate=truncate, r=trunc_r, alpha=alpha, beta=beta)
+                             truncate=truncate, r=trunc_r, alpha=alpha, beta=beta,
+                             geom_q=geom_q, geom_mean=geom_mean, power_exponent=power_exponent)
     except (ValueError, TypeError) as exc:
         raise UsageError(str(exc)) from None
 

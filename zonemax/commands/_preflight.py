@@ -14,7 +14,7 @@ import math
 from dataclasses import dataclass
 
 from zonemax.commands import UsageError
-from zonemax.reference.spec import AlgorithmSpec
+from zonemax.reference.spec import GEOM_ALGORITHMS, POWER_ALGORITHMS, AlgorithmSpec
 
 #: A run without ``--budget`` whose estimated wall time exceeds this is refused (one day).
 PREFLIGHT_SECONDS = 86_400.0
@@ -38,6 +38,15 @@ CMA_EVALS_PER_N = (8.0, 11.0)
 #: microseconds, a fifth of benchmarks/run.py's Table 4 (n = 100: 10 s per run at r = 10^12,
 #: 1.4 s at 10^10), whichever of this and the per-evaluation cost is smaller.
 PM1_BLOCK_SQRT_US = 2.0
+#: Optimistic cost of one *useful* iteration of the magnitude-law kernels (ea-geom, rls-geom,
+#: ea-power, rls-power) in microseconds: the cheapest measured (rls-geom, mean 1, n = 1: about
+#: 80 ns at load 3 on the 2-core benchmark machine, 2026-11-26), divided by 4.
+LAW_USEFUL_MICROSECONDS = 0.02
+#: An accepted unbudgeted request whose estimate exceeds this many seconds gets a note on stderr
+#: (a minute: long enough that silence would look like a hang).
+NOTE_SECONDS = 60.0
+#: Decimal digits of the step-law quantities of the operators beyond the paper.
+LAW_DPS = 50
 
 
 @dataclass(frozen=True)
@@ -58,6 +67,48 @@ def _heavy_useful_probability(spec: AlgorithmSpec) -> float:
     return float(sum(p for step, p in law.items() if step is not None))
 
 
+def _step_law_bounds(spec: AlgorithmSpec) -> tuple[float, float, float]:
+    """``(p1, mu, mu1)`` of a double-geometric or power-law spec, with ``F = |a|_1``:
+    ``p1 = P(1 <= M <= 2F)``, an upper bound ``mu >= E[min(M, F)]`` and ``mu1 = mu / P(M >= 1)``
+    (``M`` the step's magnitude; see :func:`estimate_run`).
+
+    Double-geometric (ratio ``q``): ``P(M >= m) = 2 q^m / (1 + q)`` for ``m >= 1``, so
+    ``p1 = 2q (1 - q^(2F)) / (1 + q)`` and ``E[min(M, F)] = sum_{m=1}^{F} P(M >= m)
+    = 2q (1 - q^F) / ((1 - q)(1 + q))``.  Power law: ``p1 = 1 - zeta(beta, 2F + 1) / zeta(beta)``
+    and ``E[min(M, F)] = sum_{a=1}^{F} P(M >= a)`` with ``P(M >= a) = zeta(beta, a) / zeta(beta)
+    <= (a^-beta + a^(1-beta) / (beta - 1)) / zeta(beta)`` (integral test), summed with
+    ``sum_a a^-beta <= zeta(beta)`` and ``sum_{a<=F} a^(1-beta) <= 1 + int_1^F x^(1-beta) dx``.
+    """
+    import mpmath
+
+    from zonemax.reference.fitness import norm_1
+
+    big_f = norm_1(spec.a)
+    with mpmath.workdps(LAW_DPS):
+        if spec.algorithm in GEOM_ALGORITHMS:
+            if spec.geom_q is not None:
+                q = mpmath.mpf(spec.geom_q.numerator) / spec.geom_q.denominator
+                one_minus_q = 1 - q
+            else:
+                assert spec.geom_mean is not None
+                m = mpmath.mpf(spec.geom_mean.numerator) / spec.geom_mean.denominator
+                root = mpmath.sqrt(1 + m * m)  # q = m/(1 + root), no cancellation in 1 - q
+                q, one_minus_q = m / (1 + root), (1 + m / (root + 1)) / (root + m)
+            log_q = mpmath.log1p(-one_minus_q)
+            moving = 2 * q / (1 + q)
+            p1 = moving * -mpmath.expm1(2 * big_f * log_q)
+            mu = moving * -mpmath.expm1(big_f * log_q) / one_minus_q
+            return float(p1), float(mu), float(mu / moving)
+        assert spec.power_exponent is not None
+        beta = mpmath.mpf(spec.power_exponent.numerator) / spec.power_exponent.denominator
+        zeta = mpmath.zeta(beta)
+        p1 = (zeta - mpmath.zeta(beta, 2 * big_f + 1)) / zeta
+        power = (mpmath.log(big_f) if beta == 2
+                 else (mpmath.mpf(big_f) ** (2 - beta) - 1) / (2 - beta))
+        mu = min(mpmath.mpf(big_f), (zeta + (1 + power) / (beta - 1)) / zeta)
+        return float(p1), float(mu), float(mu)
+
+
 def estimate_run(spec: AlgorithmSpec, runs: int, engine: str) -> Estimate:
     """A lower bound on the evaluations of one run, and the time of ``runs`` runs.
 
@@ -76,6 +127,18 @@ def estimate_run(spec: AlgorithmSpec, runs: int, engine: str) -> Estimate:
       operator (truncation included): an offspring is accepted only if some mutated position
       has a step ``<= 2 f(x) <= 2|a|_1``, and each iteration has probability at most ``q`` of
       that.  (Theorem 5 bounds ``E[T]`` from above.)
+    * ``ea-geom``, ``rls-geom``, ``ea-power``, ``rls-power`` (step ``±M``): ``E[T] >= 1/p1``
+      as for the heavy-tailed operator (``p1 = P(1 <= M <= 2|a|_1)``), and ``E[T] >= n
+      |a|_inf / mu`` with ``mu >= E[min(M, |a|_1)]``: a farthest position must lose
+      ``|a|_inf``, its distance falls only when it is mutated (probability ``1/n`` per
+      iteration) and then by at most ``min(M, f(x)) <= min(M, |a|_1)``, so Wald's identity
+      gives ``E[T] mu / n >= |a|_inf`` (:func:`_step_law_bounds`).  The fast engine simulates
+      every useful iteration (:mod:`zonemax.engine`, "Cost"); given the past, a useful one
+      moves ``c <= 2`` non-optimal positions on average (the (1+1) EA with ``n >= 2``:
+      ``Bin(k, s)`` conditioned on ``>= 1`` has mean ``<= 1 + (k - 1) s`` with ``s <= 1/(n -
+      1)``; ``c = 1`` for RLS and ``n = 1``), each by at most ``min(M, |a|_1)`` with ``M``
+      conditioned on ``M >= 1`` or less, so by optional stopping at least ``|a|_1 / (c mu1)``
+      of them are needed; the time estimate counts those.
     * ``cma-wm``: heuristic :data:`CMA_EVALS_PER_N` (no bound exists).
     """
     from zonemax.reference.fitness import norm_hamming, norm_inf
@@ -107,6 +170,20 @@ def estimate_run(spec: AlgorithmSpec, runs: int, engine: str) -> Estimate:
         q = _heavy_useful_probability(spec)
         low = math.inf if q <= 0 else 1.0 / q
         basis = "E[T] >= 1/P(step <= 2|a|_1): a longer step is never accepted"
+    elif spec.algorithm in GEOM_ALGORITHMS + POWER_ALGORITHMS:
+        from zonemax.reference.fitness import norm_1
+
+        p1, mu, mu1 = _step_law_bounds(spec)
+        low = max(math.inf if p1 <= 0 else 1.0 / p1,
+                  math.inf if mu <= 0 else n * norm_inf(a) / mu)
+        basis = ("E[T] >= max(1/P(1 <= |step| <= 2|a|_1), n |a|_inf / E[min(|step|, |a|_1)]): "
+                 "a farthest position moves by at most min(|step|, |a|_1) when mutated")
+        if engine == "fast":
+            c = 2.0 if spec.algorithm.startswith("ea-") and n > 1 else 1.0
+            useful = math.inf if mu1 <= 0 else norm_1(a) / (c * mu1)
+            seconds = runs * (useful * LAW_USEFUL_MICROSECONDS + RUN_MICROSECONDS) * 1e-6
+            return Estimate(low, basis + f"; the fast engine simulates >= {useful:.3g} useful "
+                            "iterations per run one by one", seconds)
     else:  # cma-wm
         r = a[0]
         slope, intercept = CMA_EVALS_PER_N
@@ -137,6 +214,14 @@ def _duration(seconds: float) -> str:
         if seconds >= size:
             return f"{seconds / size:.3g} {unit}"
     return f"{seconds:.3g} s"
+
+
+def long_run_note(est: Estimate | None) -> str | None:
+    """A note for an accepted request whose estimate exceeds :data:`NOTE_SECONDS`, else ``None``."""
+    if est is None or est.seconds <= NOTE_SECONDS:
+        return None
+    return (f"expect at least {_duration(est.seconds)} ({est.basis}); give --budget N to bound "
+            "each run")
 
 
 def preflight(spec: AlgorithmSpec, runs: int, budget: int | None, engine: str,

@@ -6,6 +6,9 @@ Examples::
     zonemax exact rls-ab --a 5,3 --alpha 2 --beta 1/2
     zonemax exact ea-heavy --a 6 --eps 1 --truncate clip        # r = |a|_inf
     zonemax exact ea-heavy --a=-3,2 --eps 0.5 --log-base e --json
+    zonemax exact rls-geom --a 4,-2 --geom-q 1/2                 # exact Fraction
+    zonemax exact ea-geom --a 3 --geom-mean 1                    # q = sqrt(2) - 1: interval
+    zonemax exact ea-power --a 3,1 --power-exponent 3/2
 
 """
 
@@ -38,7 +41,8 @@ if TYPE_CHECKING:
 
 #: Algorithms with an exact solver (:data:`zonemax.exact.ALGORITHMS`; listed here so that
 #: ``--help`` does not import the solvers).
-EXACT_ALGORITHMS = ("ea-pm1", "ea-heavy", "rls-pm1", "rls-heavy", "rls-ab")
+EXACT_ALGORITHMS = ("ea-pm1", "ea-heavy", "rls-pm1", "rls-heavy", "rls-ab", "ea-geom", "rls-geom",
+                    "ea-power", "rls-power")
 #: Decimal digits printed beside an exact fraction or for an interval midpoint.
 DIGITS = 20
 
@@ -149,9 +153,10 @@ def format_text(res: ExactResult) -> str:
         assert isinstance(res.expectation, Fraction)
         lines.append(f"E[T] = {res.expectation} ≈ {decimal_text(res.expectation)}")
     else:
+        why = ("c_eps enclosure and rounding" if res.algorithm in ("ea-heavy", "rls-heavy")
+               else "interval arithmetic, every rounding included")
         lines.append(f"E[T] = {decimal_text(res.expectation)} ± "
-                     f"{mpmath.nstr(res.error_bound, 3)}  (rigorous: c_eps enclosure and "
-                     "rounding)")
+                     f"{mpmath.nstr(res.error_bound, 3)}  (rigorous: {why})")
     if res.variance is not None:
         var = res.variance
         text = f"{var} ≈ {decimal_text(var)}" if isinstance(var, Fraction) else decimal_text(var)

@@ -26,7 +26,7 @@ from zonemax.commands._input import (
     parse_runs,
     spec_from_args,
 )
-from zonemax.commands._preflight import PREFLIGHT_SECONDS, preflight
+from zonemax.commands._preflight import PREFLIGHT_SECONDS, long_run_note, preflight
 from zonemax.reference.spec import ALGORITHMS, AlgorithmSpec
 
 if TYPE_CHECKING:
@@ -93,7 +93,9 @@ def execute(args: argparse.Namespace) -> int:
             raise UsageError(f"--engine fast: {problem}; use --engine reference")
     ioh_dir = None if args.ioh is None else parse_ioh_dir(args.ioh)
     engine = args.engine or ("reference" if ioh_dir is not None else default_engine(spec))
-    preflight(spec, runs, budget, engine, args.force)
+    note = long_run_note(preflight(spec, runs, budget, engine, args.force))
+    if note is not None:
+        sys.stderr.write(f"zonemax run: note: {note}\n")
     message = spec.outside_theorem_message()
     if message is not None:
         sys.stderr.write(f"zonemax run: warning: {message}\n")

@@ -1,17 +1,19 @@
 """Fast simulation engine: numba kernels with exact skip-ahead, equal in law to the reference.
 
 Public API (see :mod:`zonemax.engine.api`): :func:`run_many`, :func:`run_seeds`,
-:func:`simulate` and :func:`supports`, each taking an
+:func:`simulate`, :func:`supports` and :func:`unsupported`, each taking an
 :class:`~zonemax.reference.spec.AlgorithmSpec`.
 
 One jitted module per algorithm, each deriving its skip-ahead rule in its docstrings:
-:mod:`~zonemax.engine._ea_pm1` ((1+1) EA, ±1 operator), :mod:`~zonemax.engine._ea_heavy` ((1+1)
-EA, heavy-tailed operator), :mod:`~zonemax.engine._rls_pm1`, :mod:`~zonemax.engine._rls_heavy`
-(plain RLS) and :mod:`~zonemax.engine._rls_ab` (RLS_{alpha,beta}).  Shared parts: the run state,
-position partition and budget convention (:mod:`~zonemax.engine._state`), random primitives
-built on ``Generator.random()`` (:mod:`~zonemax.engine._random`), alias tables
-(:mod:`~zonemax.engine._alias`), the ±1 EA's pattern tables (:mod:`~zonemax.engine._pm1_patterns`)
-and the heavy-tailed law from :mod:`zonemax.reference.heavy_tailed`
+:mod:`~zonemax.engine._ea_pm1` ((1+1) EA, ±1 operator), :mod:`~zonemax.engine._ea_law` ((1+1)
+EA with a magnitude-law operator: heavy-tailed, double-geometric, power-law),
+:mod:`~zonemax.engine._rls_pm1`, :mod:`~zonemax.engine._rls_law` (plain RLS) and
+:mod:`~zonemax.engine._rls_ab` (RLS_{alpha,beta}).  Shared parts: the run state, position
+partition and budget convention (:mod:`~zonemax.engine._state`), random primitives built on
+``Generator.random()`` (:mod:`~zonemax.engine._random`), alias tables
+(:mod:`~zonemax.engine._alias`), the ±1 EA's pattern tables (:mod:`~zonemax.engine._pm1_patterns`),
+the magnitude laws in octave bins and their exact samplers (:mod:`~zonemax.engine._magnitude_law`)
+and the heavy-tailed law's tables from :mod:`zonemax.reference.heavy_tailed`
 (:mod:`~zonemax.engine._heavy_law`).
 """
 
@@ -24,6 +26,7 @@ from zonemax.engine.api import (
     run_seeds,
     simulate,
     supports,
+    unsupported,
 )
 
 __all__ = [
@@ -35,4 +38,5 @@ __all__ = [
     "run_seeds",
     "simulate",
     "supports",
+    "unsupported",
 ]

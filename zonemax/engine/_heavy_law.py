@@ -1,4 +1,4 @@
-"""The heavy-tailed operator (Definition 2) as the kernels see it: float64 tables and two samplers.
+"""The heavy-tailed operator (Definition 2) as the kernels see it: float64 tables from the reference.
 
 The tables are built from :mod:`zonemax.reference`; the kernels see the law of the exponent
 through ``j = I - 2`` (magnitude ``2^j``):
@@ -14,8 +14,8 @@ through ``j = I - 2`` (magnitude ``2^j``):
 All probabilities come from :meth:`zonemax.reference.heavy_tailed.HeavyTailed.exponent_cdf`,
 which uses the reference's ``c_eps`` (midpoint of its rigorous enclosure), so engine and reference
 sample the same law; ``tests/test_engine.py`` checks the tables against
-:meth:`~zonemax.reference.heavy_tailed.HeavyTailed.magnitude_distribution`.  The jitted
-:func:`heavy_admissible` and :func:`heavy_magnitude` read the tables inside the kernels.
+:meth:`~zonemax.reference.heavy_tailed.HeavyTailed.magnitude_distribution`.  The kernels read
+them as a :class:`~zonemax.engine._magnitude_law.MagnitudeLaw` (octave bin ``b = j + 1``).
 """
 
 from __future__ import annotations
@@ -26,9 +26,7 @@ from functools import lru_cache
 
 import mpmath
 import numpy as np
-from numba import njit
 
-from zonemax.engine._random import bit_length
 from zonemax.reference.heavy_tailed import DEFAULT_DPS, HeavyTailed, largest_exponent
 from zonemax.reference.params import LogBase, Truncation
 
@@ -78,39 +76,3 @@ def _heavy_tables(eps: Fraction, log_base: LogBase, truncate: Truncation, r: int
     r_int = 0 if r is None else min(r, R_CLAMP)
     return HeavyTables(cum=cum, tail=tail, jtop=jtop, clip=truncate == "clip", r=r_int)
 
-
-# --------------------------------------------------------------------------------------------
-# the law seen through the admissibility limit (jitted, shared by ea-heavy and rls-heavy)
-# --------------------------------------------------------------------------------------------
-@njit(nogil=True, cache=True, inline="always")
-def heavy_admissible(cum: np.ndarray, tail: np.ndarray, jtop: int, clip: bool, r: int,
-                     limit: int) -> tuple[float, float, int, bool]:
-    """Mass of magnitudes ``<= limit`` (``pi``), its complement (``tau``), top exponent, clip.
-
-    Magnitude ``2^j`` (``j = I - 2``) has probability ``cum[j] - cum[j-1]`` for ``j <= jtop``;
-    with ``clip`` the remaining mass ``tail[jtop]`` sits on the magnitude ``r``.  ``tail[j] =
-    1 - cum[j]`` is tabulated separately (mpmath) so that ``tau`` has no cancellation.  The
-    longest admissible power is ``2^jmax`` with ``jmax = min(bit_length(limit) - 1, jtop)``.
-    """
-    jmax = min(bit_length(limit) - 1, jtop)
-    clip_ok = clip and r <= limit
-    if clip_ok:
-        return 1.0, 0.0, jmax, True  # r <= limit implies every power <= r is admissible
-    return cum[jmax], tail[jmax], jmax, False
-
-
-@njit(nogil=True, cache=True, inline="always")
-def heavy_magnitude(rng: np.random.Generator, cum: np.ndarray, pi: float, jmax: int,
-                    clip_ok: bool, r: int) -> int:
-    """A magnitude drawn from Definition 2's law conditioned on being admissible (mass ``pi``).
-
-    Inversion: ``U pi`` against ``cum``; above ``cum[jmax]`` only the clip atom ``r`` remains
-    (or float round-off, mapped to ``2^jmax``).
-    """
-    v = rng.random() * pi
-    for j in range(jmax + 1):
-        if v < cum[j]:
-            return 1 << j
-    if clip_ok:
-        return r
-    return 1 << jmax

@@ -15,9 +15,10 @@ i.e. ``J / 2^53`` with ``J`` uniform on ``{0, ..., 2^53 - 1}``.  From it:
   successes (numba's ``Generator.negative_binomial``, numpy's exact Gamma-Poisson mixture, or
   for few successes a sum of geometric variables drawn by inversion).
 * :func:`count_in_window` -- a hypergeometric draw (successes in a window), sequentially.
-* :func:`binomial_at_least_one` / :func:`binomial_small` -- ``Bin(N, s)`` (optionally
-  conditioned on being ``>= 1``) by inversion with the pmf recurrence; used only for
-  ``N s <= ~1`` (numbers of mutated positions), where the walk takes O(1) steps.
+* :func:`binomial_small` -- ``Bin(N, s)`` (optionally conditioned on being ``>= 1``) by
+  inversion with the pmf recurrence; used only for ``N s <= ~1`` (numbers of mutated
+  positions), where the walk takes O(1) steps; :func:`binomial_setup` / :func:`binomial_draw`
+  split it for kernels that draw many with the same parameters.
 
 Float64 inversion means probabilities are resolved to about ``2^-53``: this is the sense in
 which the engine is "exact in distribution" (the reference itself decides every mutation by a
@@ -130,6 +131,49 @@ def phase_trials(rng: np.random.Generator, useful: int, q: float) -> int:
     return useful + rng.negative_binomial(useful, q)
 
 
+#: :func:`binomial_setup` markers (in place of the first outcome) for the degenerate laws.
+BINOMIAL_ZERO = -1  # n_trials <= 0 or s <= 0: always 0
+BINOMIAL_ALL = -2  # s >= 1: always n_trials
+
+
+@njit(nogil=True, cache=True)
+def binomial_setup(n_trials: int, s: float, at_least_one: bool
+                   ) -> tuple[float, float, float, int]:
+    """The part of :func:`binomial_small` that depends only on ``(n_trials, s, at_least_one)``:
+    ``(P(m0), scale, s/(1 - s), m0)``, computed once per phase by the kernels that draw many
+    binomials with the same parameters (:func:`binomial_draw`)."""
+    if n_trials <= 0 or s <= 0.0:
+        return 0.0, 0.0, 0.0, BINOMIAL_ZERO
+    if s >= 1.0:
+        return 0.0, 0.0, 0.0, BINOMIAL_ALL
+    log_p0 = n_trials * math.log1p(-s)
+    pm = math.exp(log_p0)
+    ratio = s / (1.0 - s)
+    if at_least_one:
+        # inverse-CDF target inside the mass of {>= 1}; the walk starts at P(1)
+        return pm * n_trials * ratio, -math.expm1(log_p0), ratio, 1
+    return pm, 1.0, ratio, 0
+
+
+@njit(nogil=True, cache=True, inline="always")
+def binomial_draw(rng: np.random.Generator, n_trials: int,
+                  setup: tuple[float, float, float, int]) -> int:
+    """One draw of :func:`binomial_small` from its :func:`binomial_setup` (the same arithmetic,
+    so the same result for the same random number)."""
+    pm, scale, ratio, m = setup
+    if m == BINOMIAL_ZERO:
+        return 0
+    if m == BINOMIAL_ALL:
+        return n_trials
+    u = rng.random() * scale  # scale = 1 (exactly u) unless conditioned on >= 1
+    acc = pm
+    while u >= acc and m < n_trials:
+        pm *= (n_trials - m) / (m + 1.0) * ratio
+        m += 1
+        acc += pm
+    return m
+
+
 @njit(nogil=True, cache=True)
 def binomial_small(rng: np.random.Generator, n_trials: int, s: float, at_least_one: bool) -> int:
     """``Bin(n_trials, s)``, conditioned on ``>= 1`` if ``at_least_one``, by inversion.
@@ -138,26 +182,7 @@ def binomial_small(rng: np.random.Generator, n_trials: int, s: float, at_least_o
     ``P(0) = (1 - s)^N``; conditioning on ``>= 1`` divides by ``1 - P(0)``, computed as
     ``-expm1(N log1p(-s))`` without cancellation.  Meant for ``N s = O(1)``.
     """
-    if n_trials <= 0 or s <= 0.0:
-        return 0
-    if s >= 1.0:
-        return n_trials
-    log_p0 = n_trials * math.log1p(-s)
-    pm = math.exp(log_p0)
-    ratio = s / (1.0 - s)
-    u = rng.random()
-    if at_least_one:
-        u *= -math.expm1(log_p0)  # inverse-CDF target inside the mass of {>= 1}
-        pm = pm * n_trials * ratio  # P(1)
-        m = 1
-    else:
-        m = 0
-    acc = pm
-    while u >= acc and m < n_trials:
-        pm *= (n_trials - m) / (m + 1.0) * ratio
-        m += 1
-        acc += pm
-    return m
+    return binomial_draw(rng, n_trials, binomial_setup(n_trials, s, at_least_one))
 
 
 @njit(nogil=True, cache=True, inline="always")

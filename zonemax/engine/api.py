@@ -1,8 +1,20 @@
 """Independent runs of one :class:`~zonemax.reference.spec.AlgorithmSpec` with the fast engine.
 
 Algorithms the engine runs (:data:`ALGORITHMS`): ``ea-pm1``, ``ea-heavy``, ``rls-pm1``,
-``rls-heavy`` and ``rls-ab`` (see :mod:`zonemax.reference.spec`); targets need ``4 |a|_1 < 2^63``
-(:data:`INT64_LIMIT`).  CMA-ESwM and larger targets run on the reference (Python ints).
+``rls-heavy``, ``rls-ab`` and, beyond the paper, ``ea-geom``, ``rls-geom``, ``ea-power``,
+``rls-power`` (see :mod:`zonemax.reference.spec`); targets need ``4 |a|_1 < 2^63``
+(:data:`INT64_LIMIT`).  CMA-ESwM and larger targets run on the reference (Python ints);
+:func:`unsupported` says why a spec is not run.
+
+**Cost.**  The kernels skip the iterations that surely change nothing in bulk, but simulate
+every *useful* one (one that may change the distances).  For the ±1 EA far positions move in
+blocks (:mod:`zonemax.engine._ea_pm1`); the other kernels take one step per useful iteration,
+so a run costs about as many steps as it has accepted moves.  With steps of bounded mean
+(``ea-geom``/``rls-geom`` with a small mean, ``ea-power``/``rls-power`` with ``beta > 2``,
+``rls-pm1``) that is about ``|a|_1 / E[step]`` -- for ``|a|_1 = 10^14`` (``n = 100``,
+``r = 10^12``) days of compute.  Nothing hangs silently: a budget bounds the work of every run
+(at most ``budget`` useful iterations), and ``zonemax run`` refuses an unbudgeted request whose
+pre-flight estimate (:mod:`zonemax.commands._preflight`) exceeds a day.
 
 Run ``i`` uses ``np.random.default_rng(seeds[i])`` (SPEC 7); :func:`run_many` takes
 ``seeds = SeedSequence(seed).spawn(runs)``, so a result depends on ``seed`` and ``runs`` only,
@@ -20,23 +32,30 @@ from fractions import Fraction
 
 import numpy as np
 
-from zonemax.engine._ea_heavy import ea_heavy_run
+from zonemax.engine._ea_law import ea_law_run
 from zonemax.engine._ea_pm1 import DEFAULT_RULE, ea_pm1_run
-from zonemax.engine._heavy_law import heavy_tables
+from zonemax.engine._magnitude_law import magnitude_law
 from zonemax.engine._pm1_patterns import CACHE_MAX_SLOTS, new_cache
 from zonemax.engine._rls_ab import rls_ab_run
-from zonemax.engine._rls_heavy import rls_heavy_run
+from zonemax.engine._rls_law import rls_law_run
 from zonemax.engine._rls_pm1 import rls_pm1_run
 from zonemax.engine._state import NO_BUDGET
 from zonemax.reference.fitness import norm_1, validate_target
 from zonemax.reference.spec import AlgorithmSpec
 
 #: The algorithms the fast engine runs.
-ALGORITHMS: tuple[str, ...] = ("ea-pm1", "ea-heavy", "rls-pm1", "rls-heavy", "rls-ab")
+ALGORITHMS: tuple[str, ...] = ("ea-pm1", "ea-heavy", "rls-pm1", "rls-heavy", "rls-ab",
+                               "ea-geom", "rls-geom", "ea-power", "rls-power")
+#: The algorithms whose step operator is a magnitude law (:mod:`zonemax.engine._magnitude_law`).
+_LAW_ALGORITHMS: tuple[str, ...] = ("ea-heavy", "rls-heavy", "ea-geom", "rls-geom", "ea-power",
+                                    "rls-power")
 #: int64 safety bound: the engine needs ``4 |a|_1 < 2^63``.  Derivation: ``f`` never increases,
 #: so ``D_i <= f <= |a|_1``; a step is only applied when ``|s| <= 2 f`` (longer steps are never
 #: accepted), so every intermediate ``D_i +- s`` is at most ``3 |a|_1``; and the admissibility
-#: limit ``2 f`` must stay below ``2^62`` (:data:`zonemax.engine._heavy_law.J_MAX`).
+#: limit ``2 f`` must stay below ``2^62`` (:data:`zonemax.engine._heavy_law.J_MAX`).  The
+#: magnitude-law kernels also draw candidates up to ``2^62`` (one octave above ``2 f``,
+#: :mod:`zonemax.engine._magnitude_law`): ``D_i + M < 2^61 + 2^62``, and the (1+1) EA stops
+#: summing the change of ``f`` once it exceeds ``f`` (:func:`zonemax.engine._ea_law.ea_law_run`).
 INT64_LIMIT = 1 << 63
 #: Largest ``alpha`` of ``rls-ab`` whose float64 velocities cannot overflow.  A step is accepted
 #: only when ``floor(v) < 2 D_i < 2^62`` (:data:`INT64_LIMIT`), so every velocity stays below
@@ -88,12 +107,38 @@ def check_target(a: Sequence[int]) -> np.ndarray:
     return np.array([abs(ai) for ai in target], dtype=np.int64)
 
 
+def unsupported(spec: AlgorithmSpec) -> str | None:
+    """Why the fast engine does not run ``spec``, or ``None`` if it does.
+
+    Not supported: an algorithm outside :data:`ALGORITHMS` (CMA-ESwM), a target with
+    ``4 |a|_1 >= 2^63`` (int64, :data:`INT64_LIMIT`) and ``rls-ab`` with ``alpha > MAX_ALPHA``
+    (float64 velocities).  Every parameter of the step laws is
+    supported: their tables have a fixed size (64 octave bins) whatever the parameters, and are
+    exact to float64 for every exponent and ratio (:mod:`zonemax.engine._magnitude_law`,
+    "Limits"; should Arb ever fail to reach the tables' accuracy, the ``ValueError`` is reported
+    here).  A law whose moving mass float64 rounds to 0 (e.g. a double-geometric mean below
+    about ``10^-308``) is run, and every run is censored at its budget -- no step can be drawn,
+    and the reference would need about ``1/P(move)`` iterations.  The cost of a supported run
+    is not judged here (module docstring, "Cost").
+    """
+    if spec.algorithm not in ALGORITHMS:
+        return (f"the fast engine does not implement {spec.algorithm}; use the reference "
+                "engine")
+    if 4 * norm_1(spec.a) >= INT64_LIMIT:
+        return (f"the fast engine uses int64 and needs 4*|a|_1 < 2^63, got |a|_1 = "
+                f"{norm_1(spec.a)}; use the reference engine (zonemax.reference.run), which "
+                "uses Python ints, or a smaller target")
+    if spec.algorithm in _LAW_ALGORITHMS:
+        try:
+            magnitude_law(spec)
+        except ValueError as exc:
+            return f"{exc}; use the reference engine, which samples the law exactly"
+    return None
+
+
 def supports(spec: AlgorithmSpec) -> bool:
-    """Whether the fast engine runs ``spec``: its algorithm, a target within int64
-    (:data:`INT64_LIMIT`) and, for ``rls-ab``, ``alpha <= MAX_ALPHA`` (float64 velocities)."""
-    if spec.algorithm == "rls-ab" and spec.alpha is not None and spec.alpha > MAX_ALPHA:
-        return False
-    return spec.algorithm in ALGORITHMS and 4 * norm_1(spec.a) < INT64_LIMIT
+    """Whether the fast engine runs ``spec`` (:func:`unsupported` says why not)."""
+    return unsupported(spec) is None
 
 
 def run_many(spec: AlgorithmSpec, *, runs: int, seed: int, budget: int | None,
@@ -120,6 +165,9 @@ def run_seeds(spec: AlgorithmSpec, seeds: Sequence[np.random.SeedSequence], *,
             f"the fast engine does not implement {spec.algorithm}; use the reference engine"
         )
     dist0 = check_target(spec.a)
+    problem = unsupported(spec)
+    if problem is not None:
+        raise ValueError(problem)
     jobs = _check_int(jobs, "jobs", 1)
     runs = len(seeds)
     budget_int = NO_BUDGET if budget is None else min(_check_int(budget, "budget", 0), NO_BUDGET)
@@ -180,17 +228,15 @@ def _pm1_kernel(n: int) -> Kernel:
 
 def _make_kernel(spec: AlgorithmSpec) -> KernelFactory:
     """Bind the spec's (already validated) parameters to its algorithm's kernel."""
-    if spec.heavy:
-        assert spec.eps is not None
-        tables = heavy_tables(spec.eps, spec.log_base, spec.truncate, spec.r)
-        heavy_run = ea_heavy_run if spec.algorithm == "ea-heavy" else rls_heavy_run
+    if spec.algorithm in _LAW_ALGORITHMS:
+        law = magnitude_law(spec)
+        law_run = ea_law_run if spec.algorithm.startswith("ea-") else rls_law_run
 
-        def heavy(rng: np.random.Generator, dist0: np.ndarray, budget: int
-                  ) -> tuple[int, bool]:
-            return heavy_run(rng, dist0, budget, tables.cum, tables.tail,
-                             tables.jtop, tables.clip, tables.r)
+        def with_law(rng: np.random.Generator, dist0: np.ndarray, budget: int
+                     ) -> tuple[int, bool]:
+            return law_run(rng, dist0, budget, law)
 
-        return lambda n: heavy
+        return lambda n: with_law
     if spec.algorithm == "rls-ab":
         assert spec.alpha is not None and spec.beta is not None
         if spec.alpha > MAX_ALPHA:

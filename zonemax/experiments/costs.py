@@ -21,6 +21,9 @@ FAST_PER_EVAL_US: dict[str, float] = {
     "rls-2-0.5": 0.01, "rls-pm1": 0.01, "rls-heavy": 1e-4, "rls-heavy-condition": 0.01,
 }
 FAST_TASK_OVERHEAD_US = 200.0
+#: Per-evaluation cost (microseconds) of the fast engine's magnitude-law kernels (the
+#: double-geometric and power-law variants), at most: one useful iteration costs about 0.08.
+FAST_LAW_PER_EVAL_US = 0.08
 #: The ±1 EA's block rule (zonemax.engine._ea_pm1) makes a run's cost sublinear in r: fitted to
 #: benchmarks/run.py's Table 4 (n = 100: 0.013 s at r = 10^4, 0.12 s at 10^6, 0.37 s at 10^8,
 #: 1.4 s at 10^10, 10 s at 10^12), about (n / 100) (10^5 + 10 sqrt(r)) microseconds at most.
@@ -71,6 +74,10 @@ def estimated_cost(task: Task, engine: str = "reference") -> float:
     """
     n = task.n
     evaluations = min(float(task.budget), _guess(task.variant, n, task.r, task.budget))
+    if engine == "fast" and ("-geom-" in task.variant or "-power-" in task.variant):
+        # magnitude-law kernels: about 80 ns per useful iteration (measured, zonemax.commands.
+        # _preflight.LAW_USEFUL_MICROSECONDS), and most iterations are useful at worst
+        return evaluations * FAST_LAW_PER_EVAL_US + FAST_TASK_OVERHEAD_US
     if engine == "fast" and task.variant in FAST_PER_EVAL_US:
         cost = evaluations * FAST_PER_EVAL_US[task.variant]
         if task.variant == "ea-pm1":

@@ -30,7 +30,8 @@ __all__ = ["ENGINES", "Batch", "Chunk", "Outcome", "RunRecord", "default_engine"
 #: What the fast engine runs (:data:`zonemax.engine.ALGORITHMS` and its int64 rule
 #: ``4 |a|_1 < 2^63``, :data:`zonemax.engine.INT64_LIMIT`), restated here so that choosing an
 #: engine does not import numba; ``tests/test_cli_run.py`` checks that both agree.
-FAST_ALGORITHMS = ("ea-pm1", "ea-heavy", "rls-pm1", "rls-heavy", "rls-ab")
+FAST_ALGORITHMS = ("ea-pm1", "ea-heavy", "rls-pm1", "rls-heavy", "rls-ab", "ea-geom", "rls-geom",
+                   "ea-power", "rls-power")
 FAST_INT64_LIMIT = 1 << 63
 
 
