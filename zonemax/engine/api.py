@@ -128,6 +128,10 @@ def unsupported(spec: AlgorithmSpec) -> str | None:
         return (f"the fast engine uses int64 and needs 4*|a|_1 < 2^63, got |a|_1 = "
                 f"{norm_1(spec.a)}; use the reference engine (zonemax.reference.run), which "
                 "uses Python ints, or a smaller target")
+    if spec.algorithm == "rls-ab" and spec.alpha is not None and spec.alpha > MAX_ALPHA:
+        return (f"the fast engine holds velocities in float64 and needs alpha <= "
+                f"{float(MAX_ALPHA):.3g}, got alpha = {float(spec.alpha):.3g}; use the "
+                "reference engine (zonemax.reference.run)")
     if spec.algorithm in _LAW_ALGORITHMS:
         try:
             magnitude_law(spec)
