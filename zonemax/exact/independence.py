@@ -137,6 +137,9 @@ SHARINGS: tuple[Sharing, ...] = (
        "The reference operator, inside the Corollary 6 runs and the planted heavy-tailed bugs; "
        "the judged side.  Its law is also compared with zonemax.exact.heavy_law at limits up "
        "to 10^30 (tests/test_exact_independence.py)."),
+    _s("zonemax.reference.power_law.PowerLaw", "stats_tests", "subject",
+       "The reference power-law operator with a wrong exponent, inside the planted 'ops' bug "
+       "(stats_tests.planted.power_law_exponent_off_by_one); the judged side."),
     _s("zonemax.reference.heavy_tailed", "stats_tests", "subject",
        "The module whose helpers the common-mode planted bugs replace while a planted run lasts "
        "(stats_tests.planted.replaced); nothing else in stats_tests touches it."),
