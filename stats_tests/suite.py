@@ -147,6 +147,10 @@ EXACT_CASES: dict[str, tuple[ExactCase, ...]] = {
         _case("rls-heavy", (5,), eps=F(1)),
         _case("rls-heavy", (6, 3), eps=F(1), truncate="condition", r=4),
         _case("rls-heavy", (7, -2), eps=F(1, 2), truncate="clip", r=5),
+        # (31,): for n = 1 the target where accepted steps that overshoot a_i (d < |s| < 2d)
+        # matter most among d <= 40; a wrong acceptance limit (f instead of 2f) changes E[T]
+        # there by +15% (+4.5% at (5,); planted bug of issue 14)
+        _case("rls-heavy", (31,), eps=F(1)),
     ),
     "rls_ab": (
         _case("rls-ab", (5,), alpha=F(2), beta=F(1, 2)),
@@ -185,17 +189,22 @@ EXACT_SEED = {"pm1": 31_001, "heavy": 31_002, "rls_ab": 31_003}
 
 def exact_family_cases(family: str, fast: bool) -> tuple[ExactCase, ...]:
     extra = EXACT_CASES_FAST.get(family, ()) if fast else ()
-    return EXACT_CASES[family] + extra
+    return EXACT_CASES.get(family, ()) + extra
 
 
 # ---------------------------------------------------------------------------------------------
 # families
 # ---------------------------------------------------------------------------------------------
-#: Families of the suite.  The error budget is split equally (Bonferroni over families).
+#: Families of the suite.  The error budget is split equally (Bonferroni over families): eight
+#: families at ``SUITE_ALPHA / 8 = 1.25e-4`` each (six until issue 14 added ``laws``, the one-step
+#: laws of the reference at large magnitudes, :mod:`zonemax.stats_tests.laws`, and
+#: ``equivalence``, the engine against the reference at 10^6 .. 10^12 and its random streams,
+#: :mod:`zonemax.stats_tests.equivalence`).
 FAMILIES: tuple[tuple[str, str], ...] = (
     ("pm1", "reference"), ("pm1", "fast"),
     ("heavy", "reference"), ("heavy", "fast"),
     ("rls_ab", "reference"), ("rls_ab", "fast"),
+    ("laws", "reference"), ("equivalence", "fast"),
 )
 FAMILY_ALPHA = SUITE_ALPHA / len(FAMILIES)
 
