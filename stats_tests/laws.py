@@ -261,18 +261,20 @@ def chi_square(name: str, law: Law, counts: Mapping[Any, int], what: str) -> Tes
                        f"{int(observed[worst])}, expected {expected[worst]:.1f}")
 
 
-class _Impossible(Exception):
+class Impossible(Exception):
     """Raised by the transition checker: the observed run left the support of Algorithm 2."""
 
 
-class _TransitionChecker:
+class TransitionChecker:
     """Checks the transitions of observed runs of Algorithm 2 as they happen (nothing is
-    stored), counting the outcome index of each transition from a large state with distinct
-    outcomes; the first impossible transition ends the run (:class:`_Impossible`)."""
+    stored), counting the outcome index of each transition from a state with distinct outcomes
+    and all ``floor(v_i) >= min_velocity``; the first impossible transition ends the run
+    (:class:`Impossible`).  Call :meth:`start` before each run."""
 
-    def __init__(self, spec: AlgorithmSpec) -> None:
+    def __init__(self, spec: AlgorithmSpec, min_velocity: int = LARGE_VELOCITY) -> None:
         assert spec.alpha is not None and spec.beta is not None
         self.spec = spec
+        self.min_velocity = min_velocity
         self.alpha, self.beta = spec.alpha, spec.beta
         self.counts: Counter[Any] = Counter()
         self.transitions = 0
@@ -293,8 +295,8 @@ class _TransitionChecker:
             self.first_bad = (f"x={_target(x)}, floor(v)={[math.floor(vi) for vi in v]} -> "
                               f"x'={_target(x_new)}, floor(v')="
                               f"{[math.floor(vi) for vi in v_new]}")
-            raise _Impossible
-        if len(matches) == 1 and min(v) >= LARGE_VELOCITY and _distinct(outcomes):
+            raise Impossible
+        if len(matches) == 1 and min(v) >= self.min_velocity and _distinct(outcomes):
             self.counts[matches[0]] += 1
         self.state = nxt
 
@@ -313,13 +315,13 @@ def _velocity_tests(impl: Implementation, draws: CappedDraws, runs: int) -> list
             continue
         budget = rls_ab_budget(spec.a, spec.alpha, spec.beta)
         trace = impl.tracer(spec)
-        check = _TransitionChecker(spec)
+        check = TransitionChecker(spec)
         impossible = False
         for child in np.random.SeedSequence([LAWS_SEED, k]).spawn(runs):
             check.start()
             try:
                 solved = trace(np.random.default_rng(child), budget.cap, check)
-            except _Impossible:
+            except Impossible:
                 impossible = True
                 break
             if not solved:
