@@ -22,7 +22,7 @@ from typing import Any
 
 import mpmath
 from flint import arb, ctx, fmpq
-from zonemax.proofs_check.core import hi, iv_frac, iv_log, iv_pow, iv_precision, lo
+from zonemax.proofs_check.intervals import hi, iv_frac, iv_log, iv_pow, iv_precision, lo
 from zonemax.proofs_check.rls_drift import RlsParams, delta_lower_bound, g_i
 from zonemax.reference.fitness import norm_1, norm_hamming, norm_inf, validate_target
 from zonemax.reference.params import LogBase, as_fraction, check_eps, check_log_base

@@ -1,4 +1,4 @@
-"""The recorded verdict of every claim, gathered from the section modules.
+"""The recorded verdict of every claim, gathered from the section packages.
 
 A change of verdict is a regression (or a deliberate correction) and must be made in the
 claim's module, next to its registration; ``proofs_check/tests/test_claims.py`` and
@@ -7,10 +7,10 @@ claim's module, next to its registration; ``proofs_check/tests/test_claims.py`` 
 
 from __future__ import annotations
 
-from zonemax.proofs_check import claims_s3, claims_s4, claims_s5, claims_s6, claims_s12
+from zonemax.proofs_check import section1, section2, section3, section4, section5, section6
 from zonemax.proofs_check.core import Status
 
 EXPECTED: dict[str, Status] = {
-    **claims_s12.EXPECTED, **claims_s3.EXPECTED, **claims_s4.EXPECTED, **claims_s5.EXPECTED,
-    **claims_s6.EXPECTED,
+    **section1.EXPECTED, **section2.EXPECTED, **section3.EXPECTED, **section4.EXPECTED,
+    **section5.EXPECTED, **section6.EXPECTED,
 }

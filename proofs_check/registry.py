@@ -1,7 +1,8 @@
 """The registry of all claims (an immutable tuple) and the runner.
 
 ``CLAIMS`` (and ``EDITORIAL``, the text-only findings) are assembled once from the per-section
-modules; nothing is registered at run time.
+packages (:mod:`~zonemax.proofs_check.section1` ... :mod:`~zonemax.proofs_check.section6`);
+nothing is registered at run time.
 """
 
 from __future__ import annotations
@@ -9,10 +10,10 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 
-from zonemax.proofs_check import claims_s3, claims_s4, claims_s5, claims_s6, claims_s12
+from zonemax.proofs_check import section1, section2, section3, section4, section5, section6
 from zonemax.proofs_check.core import Claim, ClaimResult, Editorial
 
-_SECTIONS = (claims_s12, claims_s3, claims_s4, claims_s5, claims_s6)
+_SECTIONS = (section1, section2, section3, section4, section5, section6)
 
 #: Every claim, in paper order.
 CLAIMS: tuple[Claim, ...] = tuple(
@@ -20,7 +21,7 @@ CLAIMS: tuple[Claim, ...] = tuple(
 )
 
 #: Every editorial entry (typos and other text-only findings; never counted as verdicts), in
-#: paper order.  A section module without an ``EDITORIAL`` tuple contributes none.
+#: paper order.  A section package without an ``EDITORIAL`` tuple contributes none.
 EDITORIAL: tuple[Editorial, ...] = tuple(
     sorted((e for module in _SECTIONS for e in getattr(module, "EDITORIAL", ())),
            key=lambda e: (e.section, e.tex.first))

@@ -23,12 +23,10 @@ from zonemax.proofs_check.core import (
     Scope,
     Severity,
     Status,
-    jsonable,
-    render,
 )
+from zonemax.proofs_check.serialise import jsonable, render
 
-#: Order in which verdicts are listed (most actionable first).  Statuses outside this tuple
-#: (the retired ``holds-with-caveat``) are still counted, after these, while they exist.
+#: Order in which verdicts are listed (most actionable first).
 STATUS_ORDER = (Status.FAILS, Status.INCONCLUSIVE, Status.HOLDS)
 #: Order of the findings within a section: most severe first.
 SEVERITY_ORDER = (Severity.FALSE, Severity.PROOF_GAP, Severity.EXPERIMENT, Severity.IMPRECISE)
@@ -105,6 +103,14 @@ def finding_key(r: ClaimResult) -> tuple[int, int, int]:
     status_rank = STATUS_ORDER.index(r.verdict.status) if r.verdict.status in STATUS_ORDER \
         else len(STATUS_ORDER)
     return (sev_rank, status_rank, r.claim.section)
+
+
+def _wrap(text: str, width: int, initial_indent: str = "", subsequent_indent: str = ""
+          ) -> list[str]:
+    """Wrap at spaces only: hyphenated words (``re-checkable``) and long tokens stay whole."""
+    return textwrap.wrap(text, width, initial_indent=initial_indent,
+                         subsequent_indent=subsequent_indent, break_on_hyphens=False,
+                         break_long_words=False)
 
 
 def scope_text(scope: Scope | None) -> str:
@@ -208,7 +214,7 @@ def format_text(results: Sequence[ClaimResult], editorial: Sequence[Editorial] =
             if v.status is not Status.HOLDS:
                 head += f"  [{c.severity or 'severity not assessed'}]"
             lines.append(f"{head}  ({c.method})")
-            lines += textwrap.wrap("scope: " + scope_text(v.scope), width, initial_indent=pad,
+            lines += _wrap("scope: " + scope_text(v.scope), width, initial_indent=pad,
                                    subsequent_indent=pad + "  ")
             lines.append(pad + textwrap.shorten(v.summary, width - len(pad), placeholder=" ..."))
             if v.status is not Status.HOLDS and c.fix:

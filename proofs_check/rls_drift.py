@@ -26,6 +26,9 @@ piece is attained at an end point (exact rational evaluation) or at a root (encl
 arithmetic).  Break points themselves are evaluated exactly.  For ``v >= 2d + 1`` every step is
 rejected and ``D/g_i = 2c(1-beta) v / (d(1+p) + 2cv)``, increasing in ``v``, so the pieces up
 to ``2d + 1`` suffice.
+
+Statements about ``D`` and ``g_i`` are evaluated exactly by :mod:`zonemax.proofs_check.rls_exact`
+and decided for all ``d`` and ``v`` by :mod:`zonemax.proofs_check.rls_decide`.
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ from functools import lru_cache
 from typing import Any
 
 import mpmath
-from zonemax.proofs_check.core import iv_frac, iv_precision, lo
+from zonemax.proofs_check.intervals import iv_frac, iv_precision, lo
 
 HALF = Fraction(1, 2)
 
@@ -66,7 +69,8 @@ def g_i(d: int, v: Fraction, prm: RlsParams) -> Fraction:
     return d + second + penalty
 
 
-def outcomes(d: int, v: Fraction, prm: RlsParams) -> tuple[tuple[int, Fraction], tuple[int, Fraction]]:
+def outcomes(d: int, v: Fraction, prm: RlsParams
+             ) -> tuple[tuple[int, Fraction], tuple[int, Fraction]]:
     """The two equally likely successor states ``(d', v')`` given that the component is chosen."""
     s = math.floor(v)  # Algorithm 2, line 6: step floor(v_i)
     shrink = max(Fraction(1), prm.beta * v)  # Algorithm 2, line 10
@@ -213,3 +217,18 @@ def delta_lower_bound(prm: RlsParams, d_max: int) -> tuple[mpmath.mpf, int, Frac
             best = r
     assert best is not None
     return best.lower, best.d, best.near_v
+
+
+# -------------------------------------------------------------------------------------------
+# One step's outcomes as functions (the search side's version of the checker's quantities)
+# -------------------------------------------------------------------------------------------
+def g_toward(d: int, v: Fraction, prm: RlsParams) -> Fraction:
+    """``g_i`` of the state after a step towards the target (accepted or not)."""
+    (dt, vt), _ = outcomes(d, v, prm)
+    return g_i(dt, vt, prm)
+
+
+def g_away(d: int, v: Fraction, prm: RlsParams) -> Fraction:
+    """``g_i`` of the state after a step away from the target (always rejected)."""
+    _, (da, va) = outcomes(d, v, prm)
+    return g_i(da, va, prm)

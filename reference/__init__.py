@@ -11,11 +11,13 @@ of the algorithm's main loop until ``f(x) = 0``.  Every iteration costs one fitn
 all-zeros start point is not counted, so ``n = 1`` with the ±1 operator has ``E[T] = 2|a|``.
 """
 
+from zonemax.reference.double_geometric import DoubleGeometric
 from zonemax.reference.ea import one_plus_one_ea
 from zonemax.reference.fitness import fitness, norm_1, norm_hamming, norm_inf, validate_target
 from zonemax.reference.heavy_tailed import CEpsilon, HeavyTailed, c_epsilon
 from zonemax.reference.operators import PlusMinusOne, StepOperator
 from zonemax.reference.params import OutsideTheoremWarning, theorem9_violations
+from zonemax.reference.power_law import PowerLaw
 from zonemax.reference.result import RunResult
 from zonemax.reference.rls import rls
 from zonemax.reference.rls_ab import rls_ab
@@ -26,9 +28,11 @@ __all__ = [
     "ALGORITHMS",
     "AlgorithmSpec",
     "CEpsilon",
+    "DoubleGeometric",
     "HeavyTailed",
     "OutsideTheoremWarning",
     "PlusMinusOne",
+    "PowerLaw",
     "RunResult",
     "StepOperator",
     "c_epsilon",

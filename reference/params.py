@@ -10,6 +10,15 @@ Symbols:
 * ``truncate``, ``r`` = how a heavy-tailed step is bounded by the range ``r`` of Section 6;
 * ``alpha`` = :math:`\alpha > 1`, ``beta`` = :math:`\beta \in (0, 1)` of RLS_{α,β} (Algorithm 2).
 
+Beyond the paper (the step operators of the follow-up literature, issue 15):
+
+* ``geom_q`` = :math:`q \in (0, 1)`, the ratio of the double-geometric operator (Rudolph 1994;
+  :mod:`zonemax.reference.double_geometric`): the step is ``G1 - G2`` with
+  ``P(G = k) = (1 - q) q^k``; ``geom_mean`` = the mean step length ``E|G1 - G2| = 2q/(1 - q^2)``,
+  the other way to give the same operator;
+* ``power_exponent`` = the exponent :math:`\beta > 1` of the power-law operator
+  (:mod:`zonemax.reference.power_law`), named so as not to clash with RLS_{α,β}'s ``beta``.
+
 This module imports nothing but the standard library, so every layer (and the command line's
 start-up) can read the defaults and validators without loading numpy or mpmath.  Real
 parameters are kept as exact ``Fraction``: floats are read as the shortest decimal that prints as
@@ -40,6 +49,16 @@ DEFAULT_BETA = Fraction(9, 10)
 #: (outside Theorem 9's hypotheses).
 SECTION6_ALPHA = Fraction(2)
 SECTION6_BETA = Fraction(1, 2)
+
+#: Default mean step length ``E|step|`` of the double-geometric operator: 1, the mean step length
+#: of the ±1 operator (Definition 1), so that by default the two are compared at equal mean step
+#: (zonemax's choice; Rudolph 1994 leaves the mean to the user).  Its ratio is ``q = sqrt(2) - 1``.
+DEFAULT_GEOM_MEAN = Fraction(1)
+#: Default exponent of the power-law operator: 3/2, inside the range ``1 < beta < 2`` in which the
+#: step has an infinite mean and every scale is visited (zonemax's choice; it is the exponent
+#: usually taken for the power-law ("fast") mutation rates of Doerr, Le, Makhmara and Nguyen,
+#: GECCO 2017, not one taken from arXiv 2412.11684).
+DEFAULT_POWER_EXPONENT = Fraction(3, 2)
 
 Real: TypeAlias = float | int | Fraction | str
 
@@ -96,6 +115,36 @@ def check_alpha_beta(alpha: Real, beta: Real) -> tuple[Fraction, Fraction]:
     if not 0 < be < 1:
         raise ValueError(f"beta must lie in (0, 1) (it decreases the velocity), got {beta}")
     return al, be
+
+
+def check_geom_q(q: Real) -> Fraction:
+    """Validate the double-geometric ratio ``0 < q < 1`` and read it exactly."""
+    value = as_fraction(q, "geom_q")
+    if not 0 < value < 1:
+        raise ValueError(
+            f"geom_q must lie in (0, 1) (P(G = k) = (1 - q) q^k needs it; q = 0 never moves), "
+            f"got {q}"
+        )
+    return value
+
+
+def check_geom_mean(mean: Real) -> Fraction:
+    """Validate the double-geometric mean step length ``E|G1 - G2| > 0`` and read it exactly."""
+    value = as_fraction(mean, "geom_mean")
+    if value <= 0:
+        raise ValueError(f"geom_mean (the mean step length E|step|) must be > 0, got {mean}")
+    return value
+
+
+def check_power_exponent(exponent: Real) -> Fraction:
+    """Validate the power-law exponent ``beta > 1`` (``zeta(beta)`` must be finite)."""
+    value = as_fraction(exponent, "power_exponent")
+    if value <= 1:
+        raise ValueError(
+            f"power_exponent must be > 1 (the law k^(-beta)/zeta(beta) needs a finite zeta), "
+            f"got {exponent}"
+        )
+    return value
 
 
 class OutsideTheoremWarning(UserWarning):

@@ -16,12 +16,23 @@ Algorithms (the names of the command line):
 ``rls-heavy``   RLS with the heavy-tailed operator
 ``rls-ab``      RLS_{α,β} with self-adjusting velocities (Algorithm 2)
 ``cma-wm``      CMA-ES with Margin on Section 6's set-up (all-r target, bounds [0, r])
+``ea-geom``     (1+1) EA with the double-geometric operator (Rudolph 1994)
+``rls-geom``    RLS with the double-geometric operator
+``ea-power``    (1+1) EA with the power-law operator (Doerr, Krejca, Rudolph 2025)
+``rls-power``   RLS with the power-law operator
 ==============  ==================================================================
+
+The last four are beyond the paper (issue 15): the step operators of the follow-up literature,
+run by the paper's Algorithm 1 and RLS (:mod:`zonemax.reference.double_geometric`,
+:mod:`zonemax.reference.power_law`).
 
 Parameters: ``a`` (the target in Z^n, Python ints of any size); ``eps``, ``log_base``,
 ``truncate`` and ``r`` for the heavy-tailed operator (``r`` is the truncation range and defaults
-to ``|a|_inf`` when a truncation is asked for); ``alpha`` and ``beta`` for RLS_{α,β}.  A
-parameter that the algorithm does not use is refused, so a typo cannot pass silently.
+to ``|a|_inf`` when a truncation is asked for); ``alpha`` and ``beta`` for RLS_{α,β};
+``geom_q`` *or* ``geom_mean`` for the double-geometric operator (the ratio ``q`` or the mean step
+length ``2q/(1 - q^2)``; default ``geom_mean = 1``); ``power_exponent`` for the power-law operator
+(default 3/2).  A parameter that the algorithm does not use is refused, so a typo cannot pass
+silently.
 """
 
 from __future__ import annotations
@@ -30,6 +41,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Literal, TypeAlias
 
+from zonemax.reference.double_geometric import DoubleGeometric
 from zonemax.reference.fitness import norm_inf, validate_target
 from zonemax.reference.heavy_tailed import HeavyTailed
 from zonemax.reference.operators import PlusMinusOne, StepOperator
@@ -37,19 +49,26 @@ from zonemax.reference.params import (
     DEFAULT_ALPHA,
     DEFAULT_BETA,
     DEFAULT_EPS,
+    DEFAULT_GEOM_MEAN,
     DEFAULT_LOG_BASE,
+    DEFAULT_POWER_EXPONENT,
     LogBase,
     Real,
     Truncation,
     check_alpha_beta,
     check_eps,
+    check_geom_mean,
+    check_geom_q,
     check_log_base,
+    check_power_exponent,
     check_truncation,
     outside_theorem9_message,
     theorem9_violations,
 )
+from zonemax.reference.power_law import PowerLaw
 
-Algorithm: TypeAlias = Literal["ea-pm1", "ea-heavy", "rls-pm1", "rls-heavy", "rls-ab", "cma-wm"]
+Algorithm: TypeAlias = Literal["ea-pm1", "ea-heavy", "rls-pm1", "rls-heavy", "rls-ab", "cma-wm",
+                               "ea-geom", "rls-geom", "ea-power", "rls-power"]
 
 #: Every algorithm, with its place in the paper.
 ALGORITHMS: dict[str, str] = {
@@ -59,9 +78,21 @@ ALGORITHMS: dict[str, str] = {
     "rls-heavy": "RLS with the heavy-tailed operator (Section 2)",
     "rls-ab": "RLS_{alpha,beta} with self-adjusting velocities (Algorithm 2; Theorem 9)",
     "cma-wm": "CMA-ES with Margin, all-integer, bounds [0, r] (Section 6)",
+    "ea-geom": "(1+1) EA with the double-geometric operator (Rudolph 1994; beyond the paper)",
+    "rls-geom": "RLS with the double-geometric operator (Rudolph 1994; beyond the paper)",
+    "ea-power": "(1+1) EA with the power-law operator (Doerr, Krejca, Rudolph 2025; beyond the "
+                "paper)",
+    "rls-power": "RLS with the power-law operator (Doerr, Krejca, Rudolph 2025; beyond the paper)",
 }
 #: Algorithms whose step operator is the heavy-tailed one (Definition 2).
 HEAVY_ALGORITHMS: tuple[str, ...] = ("ea-heavy", "rls-heavy")
+#: Algorithms whose step operator is the double-geometric one (Rudolph 1994).
+GEOM_ALGORITHMS: tuple[str, ...] = ("ea-geom", "rls-geom")
+#: Algorithms whose step operator is the power-law one.
+POWER_ALGORITHMS: tuple[str, ...] = ("ea-power", "rls-power")
+#: The (1+1) EA (Algorithm 1) and RLS with a step operator, keyed by the operator.
+EA_ALGORITHMS: tuple[str, ...] = ("ea-pm1", "ea-heavy", "ea-geom", "ea-power")
+RLS_ALGORITHMS: tuple[str, ...] = ("rls-pm1", "rls-heavy", "rls-geom", "rls-power")
 
 
 @dataclass(frozen=True)
@@ -80,6 +111,14 @@ class AlgorithmSpec:
         when ``truncate`` is ``condition`` or ``clip``.
     alpha, beta:
         RLS_{α,β} only (Algorithm 2); default ``(17/10, 9/10)``, Section 5's example.
+    geom_q, geom_mean:
+        Double-geometric operator only (``ea-geom``, ``rls-geom``): the ratio ``0 < q < 1`` *or*
+        the mean step length ``E|step| = 2q/(1 - q^2) > 0``, not both; the one given is kept
+        (the other is ``None``).  Default ``geom_mean = 1``
+        (:data:`~zonemax.reference.params.DEFAULT_GEOM_MEAN`).
+    power_exponent:
+        Power-law operator only (``ea-power``, ``rls-power``): the exponent ``beta > 1``;
+        default 3/2 (:data:`~zonemax.reference.params.DEFAULT_POWER_EXPONENT`).
     """
 
     algorithm: str
@@ -90,6 +129,9 @@ class AlgorithmSpec:
     r: int | None = None
     alpha: Fraction | None = None
     beta: Fraction | None = None
+    geom_q: Fraction | None = None
+    geom_mean: Fraction | None = None
+    power_exponent: Fraction | None = None
 
     def __post_init__(self) -> None:
         if self.algorithm not in ALGORITHMS:
@@ -123,6 +165,25 @@ class AlgorithmSpec:
             object.__setattr__(self, "beta", beta)
         elif self.alpha is not None or self.beta is not None:
             raise ValueError(f"alpha and beta apply to rls-ab, not to {self.algorithm}")
+        if self.algorithm in GEOM_ALGORITHMS:
+            if self.geom_q is not None and self.geom_mean is not None:
+                raise ValueError("give either geom_q (the ratio q) or geom_mean (the mean step "
+                                 "length 2q/(1 - q^2)) for the double-geometric operator, not both")
+            if self.geom_q is not None:
+                object.__setattr__(self, "geom_q", check_geom_q(self.geom_q))
+            else:
+                mean: Real = DEFAULT_GEOM_MEAN if self.geom_mean is None else self.geom_mean
+                object.__setattr__(self, "geom_mean", check_geom_mean(mean))
+        elif self.geom_q is not None or self.geom_mean is not None:
+            raise ValueError(f"geom_q and geom_mean apply to {' and '.join(GEOM_ALGORITHMS)}, "
+                             f"not to {self.algorithm}")
+        if self.algorithm in POWER_ALGORITHMS:
+            exponent: Real = (DEFAULT_POWER_EXPONENT if self.power_exponent is None
+                              else self.power_exponent)
+            object.__setattr__(self, "power_exponent", check_power_exponent(exponent))
+        elif self.power_exponent is not None:
+            raise ValueError(f"power_exponent applies to {' and '.join(POWER_ALGORITHMS)}, "
+                             f"not to {self.algorithm}")
         if self.algorithm == "cma-wm" and (len(set(self.a)) != 1 or self.a[0] < 1):
             raise ValueError(
                 "cma-wm uses Section 6's set-up: the target must be all-r with r >= 1 "
@@ -150,13 +211,18 @@ class AlgorithmSpec:
         return replace(self, a=a)
 
     def step_operator(self) -> StepOperator:
-        """The step operator of ``ea-*`` and ``rls-*``: heavy-tailed (Definition 2) or ±1
-        (Definition 1).  ``rls-ab`` and ``cma-wm`` have none."""
+        """The step operator of ``ea-*`` and ``rls-*``: heavy-tailed (Definition 2), ±1
+        (Definition 1), double-geometric or power-law.  ``rls-ab`` and ``cma-wm`` have none."""
         if self.algorithm in ("rls-ab", "cma-wm"):
             raise ValueError(f"{self.algorithm} has no step operator")
         if self.heavy:
             assert self.eps is not None
             return HeavyTailed(self.eps, self.log_base, self.truncate, self.r)
+        if self.algorithm in GEOM_ALGORITHMS:
+            return DoubleGeometric(q=self.geom_q, mean=self.geom_mean)
+        if self.algorithm in POWER_ALGORITHMS:
+            assert self.power_exponent is not None
+            return PowerLaw(self.power_exponent)
         return PlusMinusOne()
 
     def theorem9_violations(self) -> tuple[str, ...]:
@@ -180,4 +246,10 @@ class AlgorithmSpec:
                 out["r"] = self.r
         if self.algorithm == "rls-ab":
             out.update(alpha=str(self.alpha), beta=str(self.beta))
+        if self.geom_q is not None:
+            out["geom_q"] = str(self.geom_q)
+        if self.geom_mean is not None:
+            out["geom_mean"] = str(self.geom_mean)
+        if self.power_exponent is not None:
+            out["power_exponent"] = str(self.power_exponent)
         return out

@@ -6,6 +6,7 @@ import json
 import math
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -93,7 +94,7 @@ def test_internal_errors_are_not_usage_errors(monkeypatch: pytest.MonkeyPatch) -
     def broken(*args: object, **kwargs: object) -> None:
         raise TypeError("an internal bug")
 
-    monkeypatch.setattr(simulate, "run_batch", broken)
+    monkeypatch.setattr(simulate, "iter_runs", broken)
     with pytest.raises(TypeError, match="internal bug"):
         main(["run", "ea-pm1", "--a", "3", "--seed", "1"])
 
@@ -150,3 +151,144 @@ def test_mean_consistent_with_exact_expectation(capsys: pytest.CaptureFixture[st
     mean = sum(times) / len(times)
     se = math.sqrt(2 * 9 / len(times))  # Var[T] = 2|a| (see test_reference_means)
     assert abs(mean - 18) < 4 * se
+
+
+# ------------------------------------------------------------------ issue 13: streaming, progress
+
+
+def test_text_output_says_no_budget(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(capsys, "run", "ea-pm1", "--a", "3", "--seed", "1")
+    assert code == 0
+    assert "budget None" not in out and "no budget" in out
+    _, out, _ = run_cli(capsys, "run", "ea-pm1", "--a", "3", "--seed", "1", "--budget", "50")
+    assert "budget 50 evaluations per run" in out
+
+
+def test_json_is_streamed_in_the_json_dumps_format(capsys: pytest.CaptureFixture[str]) -> None:
+    for engine in ("fast", "reference"):
+        _, out, _ = run_cli(capsys, "run", "ea-pm1", "--a", "3,-2", "--runs", "7", "--seed",
+                            "4", "--json", "--engine", engine)
+        assert out == json.dumps(json.loads(out)) + "\n"
+
+
+def test_streamed_runs_equal_the_spawned_seeds() -> None:
+    """Chunked streaming keeps 'run k uses SeedSequence(seed).spawn(runs)[k]'."""
+    import numpy as np
+    from zonemax.reference.spec import AlgorithmSpec
+
+    from zonemax.engine import run_seeds
+    from zonemax.experiments.simulate import iter_runs, run_seed
+
+    spec = AlgorithmSpec("rls-ab", (40, -7, 3))
+    streamed = [e for c in iter_runs(spec, runs=300, seed=9, engine="fast")
+                for e in c.evaluations]
+    spawned = run_seeds(spec, np.random.SeedSequence(9).spawn(300), budget=None)
+    assert streamed == [int(e) for e in spawned.evaluations]
+    child = np.random.SeedSequence(9).spawn(5)[4]
+    assert run_seed(9, 4).generate_state(4).tolist() == child.generate_state(4).tolist()
+
+
+def test_fast_engine_choice_does_not_need_numba() -> None:
+    """The command line's restatement of the engine's support rule agrees with the engine."""
+    from zonemax.reference.spec import AlgorithmSpec
+
+    from zonemax.engine import supports
+    from zonemax.experiments.simulate import supports as light_supports
+
+    for spec in (AlgorithmSpec("ea-pm1", (3,)), AlgorithmSpec("cma-wm", (5, 5)),
+                 AlgorithmSpec("ea-heavy", (2**61 - 1,)), AlgorithmSpec("ea-heavy", (2**61,)),
+                 AlgorithmSpec("rls-ab", (-(2**60), 2**60 - 1))):
+        assert light_supports(spec) == supports(spec), spec
+
+
+def _rss_kb(pid: int) -> int:
+    status = Path(f"/proc/{pid}/status").read_text()
+    return next(int(line.split()[1]) for line in status.splitlines()
+                if line.startswith("VmRSS:"))
+
+
+#: Resident memory a streaming ``zonemax run`` must stay below (it is about 150 MB).
+STREAM_RSS_KB = 400_000
+#: Rows read from the stream before it is stopped.
+STREAM_ROWS = 20_000
+
+
+def test_many_runs_stream_in_bounded_memory() -> None:
+    """``--runs`` beyond memory: rows appear as runs finish and the process does not grow
+    (it used to build all 2e7 seeds first, past 1 GB, and print nothing)."""
+    import selectors
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "zonemax.cli", "run", "ea-pm1", "--a", "3", "--runs",
+         "20000000", "--seed", "1"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    lines: list[str] = []
+    try:
+        assert proc.stdout is not None
+        sel = selectors.DefaultSelector()
+        sel.register(proc.stdout, selectors.EVENT_READ)
+        peak = 0
+        while len(lines) < STREAM_ROWS + 4 and proc.poll() is None:
+            peak = max(peak, _rss_kb(proc.pid))
+            assert peak < STREAM_RSS_KB, f"{peak} kB after {len(lines)} lines"
+            if sel.select(timeout=0.5):  # then read a block of rows without polling
+                for _ in range(1000):
+                    lines.append(proc.stdout.readline())
+    finally:
+        proc.kill()
+        proc.communicate()
+    assert lines[3].split() == ["run", "evaluations", "status"]
+    assert lines[STREAM_ROWS + 3].split()[0] == str(STREAM_ROWS - 1)
+    # the stream's first rows are the runs of a small request (prefix-stable seeds)
+    small = subprocess.run([sys.executable, "-m", "zonemax.cli", "run", "ea-pm1", "--a", "3",
+                            "--runs", "5", "--seed", "1"], capture_output=True, text=True,
+                           check=True).stdout.splitlines()
+    assert small[4:9] == [r.rstrip("\n") for r in lines[4:9]]
+
+
+@pytest.mark.parametrize("engine", ["fast", "reference"])
+def test_progress_lines_when_stderr_is_not_a_terminal(
+    engine: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every engine reports progress on long work: plain lines in a log (every 30 s; here the
+    interval is shortened)."""
+    from zonemax.experiments import progress
+
+    monkeypatch.setattr(progress, "PLAIN_INTERVAL", 0.05)
+    code, out, err = run_cli(capsys, "run", "ea-pm1", "--n", "10", "--r", "100", "--runs",
+                             "20" if engine == "reference" else "3000", "--seed", "2",
+                             "--engine", engine)
+    assert code == 0 and out.endswith("\n")
+    lines = [x for x in err.splitlines() if x.startswith("zonemax run: ")]
+    assert len(lines) >= 2, err
+    assert "\r" not in err  # plain lines, not a terminal's redraws
+    assert lines[-1].startswith("zonemax run: ") and "runs (100%)" in lines[-1]
+
+
+def test_progress_heartbeat_shows_a_long_single_run() -> None:
+    """A run that does not finish still shows that it goes on (the heartbeat)."""
+    import io
+    import time
+
+    from zonemax.experiments.progress import ProgressLine
+
+    stream = io.StringIO()
+    with ProgressLine(1, 1.0, stream, label="zonemax run", tty=False, interval=0.05,
+                      heartbeat=True, eager=False):
+        time.sleep(0.4)
+    lines = stream.getvalue().splitlines()
+    assert len(lines) >= 2 and all(x.startswith("zonemax run: 0/1 runs") for x in lines)
+    quiet = io.StringIO()
+    with ProgressLine(1, 1.0, quiet, tty=False, interval=10.0, heartbeat=True,
+                      eager=False) as p:
+        p.update(1.0)
+    assert quiet.getvalue() == ""  # short work leaves no trace in a log
+
+
+def test_help_explains_algorithms_and_cma_target(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["run", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    for name in ("ea-pm1", "ea-heavy", "rls-pm1", "rls-heavy", "rls-ab", "cma-wm"):
+        assert f"{name}:" in text
+    assert "cma-wm takes --n N --r R" in text
+    assert "--force" in text and "--budget" in text

@@ -66,14 +66,16 @@ def _imports(path: Path) -> Iterator[tuple[str, int]]:
 
 
 def _scan() -> dict[tuple[str, str], list[str]]:
-    """``(layer, key) -> ['file:line', ...]`` over the library modules of every layer."""
+    """``(layer, key) -> ['file:line', ...]`` over the library modules of every layer (its
+    sub-packages included, its test folders not)."""
     found: dict[tuple[str, str], list[str]] = {}
     for layer, folder in LAYERS.items():
-        files = sorted((ROOT / folder).glob("*.py"))
+        top = ROOT / folder
+        files = sorted(p for p in top.rglob("*.py") if "tests" not in p.relative_to(top).parts)
         assert files, f"no modules found in {folder}"
         for path in files:
             for key, line in _imports(path):
-                found.setdefault((layer, key), []).append(f"{folder}/{path.name}:{line}")
+                found.setdefault((layer, key), []).append(f"{path.relative_to(ROOT)}:{line}")
     return found
 
 

@@ -37,6 +37,21 @@ def test_every_package_directory_is_listed_and_mapped_under_zonemax() -> None:
     assert all(p == "zonemax" or p.startswith("zonemax.") for p in listed)
 
 
+def test_checker_contract_names_every_other_proofs_check_module() -> None:
+    """The import-linter contract that keeps the certificate checker independent of the search
+    forbids every other top-level module and package of ``proofs_check``."""
+    with (ROOT / "pyproject.toml").open("rb") as fh:
+        contracts = tomllib.load(fh)["tool"]["importlinter"]["contracts"]
+    [contract] = [c for c in contracts
+                  if c.get("source_modules") == ["zonemax.proofs_check.checker"]]
+    folder = ROOT / "proofs_check"
+    names = {p.stem for p in folder.glob("*.py") if p.stem != "__init__"}
+    names |= {p.parent.name for p in folder.glob("*/__init__.py")} - {"checker"}
+    expected = {f"zonemax.proofs_check.{n}" for n in names}
+    listed = {m for m in contract["forbidden_modules"] if m.startswith("zonemax.proofs_check.")}
+    assert listed == expected, "update the checker's forbidden_modules in pyproject.toml"
+
+
 def test_test_folders_are_not_packages() -> None:
     for folder in ("tests", "stats_tests/tests", "proofs_check/tests"):
         assert not (ROOT / folder / "__init__.py").exists(), f"{folder} would be installed"

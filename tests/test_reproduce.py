@@ -374,3 +374,98 @@ def test_quick_scale(tmp_path: Path) -> None:
     res = reproduce(ReproduceConfig(out=tmp_path, scale="quick", engine="fast", jobs=2))
     assert res.executed == res.total_runs and res.report is not None
     assert (tmp_path / "report.md").exists()
+
+
+# ------------------------------------------------------------------------------- issue 13
+
+
+def _legend_markers(fig: object) -> dict[int, set[str]]:
+    """Markers of the legend entries that name a value of n, per n."""
+    import re
+
+    from matplotlib.legend import Legend
+
+    markers: dict[int, set[str]] = {}
+    for ax in fig.axes:  # type: ignore[attr-defined]
+        for legend in [a for a in ax.get_children() if isinstance(a, Legend)]:
+            for text, handle in zip(legend.get_texts(), legend.legend_handles, strict=True):
+                m = re.search(r"n ?= ?(\d+)$", text.get_text())
+                if m and handle is not None and hasattr(handle, "get_marker"):
+                    markers.setdefault(int(m.group(1)), set()).add(str(handle.get_marker()))
+    return markers
+
+
+def test_runtime_legend_tells_n_apart(full_tiny: Path, monkeypatch: pytest.MonkeyPatch,
+                                      tmp_path: Path) -> None:
+    """The legend entries for two values of n used to look identical (same marker, the line
+    style hidden by short handles); now each n has its own marker."""
+    from zonemax.experiments import analysis, figures
+
+    captured = []
+    monkeypatch.setattr(figures, "save", lambda fig, out, stem: captured.append(fig) or [])
+    cells = analysis.summarise(load_records(full_tiny), 230711855)
+    figures.runtime_figure(cells, ["ea-pm1", "ea-heavy", "rls-2-0.5"], tmp_path, "x", "t")
+    markers = _legend_markers(captured[0])
+    assert len(markers) == 2, markers
+    first, second = markers.values()
+    assert first and second and not first & second, markers
+
+
+def test_small_scale_report_marks_what_it_cannot_decide(full_tiny: Path) -> None:
+    """The quick report gave verdicts that the paper-scale report contradicts; a smaller
+    scale's report now marks the verdicts its grid cannot decide and shows the paper-scale
+    verdict beside each."""
+    from zonemax.experiments.report import scale_limits
+
+    report = (full_tiny / "report.md").read_text()
+    assert "### The original CMA-ESwM code" in report  # the measured comparison (item 7)
+    summary = report[report.index("## Summary"):report.index("## Methods")]
+    assert "paper-scale verdict (reproduction/paper)" in summary
+    for row in summary.splitlines():
+        if "failure rate" in row:
+            assert "this scale cannot decide" in row, row
+    for quote in ("the failure rate increases as n increases",
+                  "the failure rate is significant despite r being quite small",
+                  "the scaling behavior with respect to r is independent of the value of n"):
+        assert scale_limits(quote, "quick"), quote
+        assert scale_limits(quote, "paper") == ""
+    assert scale_limits("the ±1 operator is competitive as long as the optimum is not much "
+                        "more than r = 100 away; for higher r the small step size is "
+                        "detrimental", "quick") == ""
+
+
+def test_paper_scale_verdicts_match_the_committed_report() -> None:
+    import re
+
+    from zonemax.experiments.report_tables import PAPER_SCALE_VERDICTS
+
+    text = (Path(__file__).parents[1] / "reproduction" / "paper" / "report.md").read_text()
+    summary = text[text.index("## Summary"):text.index("## Methods")]
+    found = {m.group(1): m.group(2) for m in
+             re.finditer(r"^\| “(.*?)” \| .*? \| \*\*(.*?)\*\*", summary, flags=re.M)}
+    assert found == PAPER_SCALE_VERDICTS
+
+
+def test_progress_shows_before_the_first_run_completes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A long first run (CMA-ESwM at n = 100 at paper scale) used to leave a log silent for
+    minutes: the heartbeat writes plain lines while nothing completes."""
+    from zonemax.experiments import execute, progress
+
+    slow_first = [True]
+    real = execute.run_task
+
+    def run_task_slowly(*args: object) -> object:
+        if slow_first[0]:
+            slow_first[0] = False
+            time.sleep(0.5)
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(progress, "PLAIN_INTERVAL", 0.05)
+    monkeypatch.setattr(execute, "run_task", run_task_slowly)
+    assert cmd.execute(parse(["--scale", "tiny", "--engine", "reference", "--jobs", "1",
+                              "--only", "truncation", "--no-report",
+                              "--out", str(tmp_path)])) == 0
+    err = capsys.readouterr().err
+    assert any(line.startswith("reproduce: 0/") for line in err.splitlines()), err

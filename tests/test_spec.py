@@ -66,3 +66,74 @@ def test_every_algorithm_has_a_description() -> None:
     for name in ALGORITHMS:
         a = (3, 3)
         assert AlgorithmSpec(name, a).description == ALGORITHMS[name]
+
+
+# ---------------------------------------------------------------------------------------------
+# the step operators beyond the paper (issue 15)
+# ---------------------------------------------------------------------------------------------
+def test_new_operator_defaults_are_set_once() -> None:
+    from zonemax.reference import DoubleGeometric, PowerLaw
+    from zonemax.reference.params import DEFAULT_GEOM_MEAN, DEFAULT_POWER_EXPONENT
+
+    for name in ("ea-geom", "rls-geom"):
+        spec = AlgorithmSpec(name, (3, -2))
+        assert spec.geom_mean == DEFAULT_GEOM_MEAN == 1 and spec.geom_q is None
+        assert spec.params() == {"n": 2, "a": [3, -2], "geom_mean": "1"}
+        op = spec.step_operator()
+        assert isinstance(op, DoubleGeometric) and op.mean == 1 and op.q is None
+    for name in ("ea-power", "rls-power"):
+        spec = AlgorithmSpec(name, (3,))
+        assert spec.power_exponent == DEFAULT_POWER_EXPONENT == Fraction(3, 2)
+        assert spec.params() == {"n": 1, "a": [3], "power_exponent": "3/2"}
+        op = spec.step_operator()
+        assert isinstance(op, PowerLaw) and op.beta == Fraction(3, 2)
+    # nothing new leaks into the paper's algorithms
+    pm1 = AlgorithmSpec("ea-pm1", (3,))
+    assert (pm1.geom_q, pm1.geom_mean, pm1.power_exponent) == (None, None, None)
+
+
+def test_new_operator_parameters_are_read_exactly() -> None:
+    spec = AlgorithmSpec("ea-geom", (4,), geom_q=0.5)  # type: ignore[arg-type]
+    assert spec.geom_q == Fraction(1, 2) and spec.geom_mean is None
+    assert spec.params()["geom_q"] == "1/2"
+    assert AlgorithmSpec("rls-geom", (4,), geom_mean="4/3").geom_mean == Fraction(4, 3)  # type: ignore[arg-type]
+    assert AlgorithmSpec("rls-power", (4,), power_exponent=1.1).power_exponent == Fraction(11, 10)  # type: ignore[arg-type]
+    moved = spec.with_target((9, 9))
+    assert moved.geom_q == Fraction(1, 2) and moved.a == (9, 9)
+
+
+@pytest.mark.parametrize(("kwargs", "error", "message"), [
+    ({"algorithm": "ea-pm1", "geom_q": Fraction(1, 2)}, ValueError, "ea-geom and rls-geom"),
+    ({"algorithm": "ea-heavy", "geom_mean": Fraction(2)}, ValueError, "ea-geom and rls-geom"),
+    ({"algorithm": "rls-ab", "power_exponent": Fraction(2)}, ValueError, "ea-power and rls-power"),
+    ({"algorithm": "ea-geom", "power_exponent": Fraction(2)}, ValueError, "ea-power"),
+    ({"algorithm": "ea-power", "geom_q": Fraction(1, 2)}, ValueError, "ea-geom"),
+    ({"algorithm": "ea-geom", "geom_q": Fraction(1, 2), "geom_mean": Fraction(1)}, ValueError,
+     "not both"),
+    ({"algorithm": "ea-geom", "geom_q": Fraction(1)}, ValueError, "geom_q must lie in"),
+    ({"algorithm": "rls-geom", "geom_mean": Fraction(0)}, ValueError, "geom_mean"),
+    ({"algorithm": "ea-power", "power_exponent": Fraction(1)}, ValueError, "must be > 1"),
+    ({"algorithm": "rls-power", "power_exponent": "x"}, ValueError, "number"),
+    ({"algorithm": "ea-geom", "eps": Fraction(1)}, ValueError, "ea-heavy"),
+    ({"algorithm": "rls-power", "alpha": Fraction(2)}, ValueError, "rls-ab"),
+    ({"algorithm": "ea-power", "truncate": "clip"}, ValueError, "ea-heavy"),
+], ids=["pm1-q", "heavy-mean", "ab-exponent", "geom-exponent", "power-q", "geom-both", "q=1",
+        "mean=0", "exponent=1", "exponent-text", "geom-eps", "power-alpha", "power-truncate"])
+def test_new_operator_parameters_are_refused_where_they_do_not_apply(
+        kwargs: dict[str, Any], error: type[Exception], message: str) -> None:
+    args: dict[str, Any] = {"a": (3, 1)}
+    args.update(kwargs)
+    with pytest.raises(error, match=message):
+        AlgorithmSpec(**args)
+
+
+@pytest.mark.parametrize("name", ["ea-geom", "rls-geom", "ea-power", "rls-power"])
+def test_new_algorithms_run_with_the_reference(name: str) -> None:
+    from zonemax.reference import run
+
+    spec = AlgorithmSpec(name, (3, -2, 0))
+    first = run(spec, rng=7)
+    assert first.solved and first.x == (3, -2, 0) and first.f == 0
+    assert run(spec, rng=7) == first  # SPEC 7: the seed fixes the run
+    censored = run(spec, rng=7, budget=1)
+    assert not censored.solved and censored.evaluations == 1

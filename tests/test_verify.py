@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from zonemax.proofs_check import run_claims
 from zonemax.proofs_check.registry import EDITORIAL
 from zonemax.stats_tests.machinery import TestOutcome
@@ -35,10 +36,11 @@ def test_claims_section_uses_the_verdict_vocabulary() -> None:
     text = VerifyReport(claims, 0.1, (_family(False),)).render()
     section = text[text.index("== 1."):text.index("== 2.")]
     assert "holds-with-caveat" not in section
+    flat = " ".join(section.split())
     assert ("verdicts: fails: 2, inconclusive: 0, holds: 2 (proved: 1, on the checked range: 1, "
-            "on the sample: 0)") in section
+            "on the sample: 0)") in flat
     assert ("findings by severity: proof gap with a checked repair: 1, imprecise but "
-            "harmless: 1") in section
+            "harmless: 1") in flat
     assert f"editorial entries (typos, text-only; not counted): {len(EDITORIAL)}" in section
     # most severe first, each with its reading and severity
     assert section.index("S2.thm1-lemma7 ") < section.index("S1.target-count ")
@@ -57,3 +59,34 @@ def test_a_changed_verdict_is_a_regression() -> None:
     report = VerifyReport((flipped,), 0.1, (_family(False),))
     assert report.verdict_regressions == ("S2.alg2-loop",) and not report.ok
     assert "REGRESSION" in report.render()
+
+
+def test_long_lines_are_wrapped_at_word_boundaries() -> None:
+    """Summaries used to be cut at 110 characters, mid-word and without an ellipsis."""
+    claims = run_claims(["S1.intro-step-law", "S3.uniform-on-A", "S6.rls-hypotheses"])
+    long = TestOutcome("exact E[T]: a test with a long name", 0.5, 0.0,
+                       "detail " * 40 + "end")
+    report = VerifyReport(claims, 0.1, (FamilyResult("pm1", "fast", 1e-4, (long,), (False,)),))
+    text = report.render()
+    shown = {r.claim.id: f"{r.verdict.reading} [{r.claim.severity}]: {r.verdict.summary}"
+             for r in claims}
+    words = set(" ".join(shown.values()).split()) | set(long.detail.split())
+    for line in text.splitlines():
+        assert len(line) <= 100 or " " not in line.strip(), line
+    for r in claims:
+        start = next(i for i, x in enumerate(text.splitlines()) if r.claim.id in x)
+        body = " ".join(text.splitlines()[start:start + 2]).replace(r.claim.id, "").split()
+        for w in body:
+            assert w == "…" or w in words, f"cut word {w!r}"
+        assert body[-1] == "…" or " ".join(body) == " ".join(shown[r.claim.id].split())
+    assert "end" in text  # test details are wrapped, not cut
+
+
+def test_help_explains_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    from zonemax.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["verify", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "Exit codes: 0 when the implementations agree" in text
+    assert "1 when a statistical family rejects" in text and "2 bad input" in text

@@ -5,21 +5,26 @@ each command imports its heavy libraries (numba, scipy, sympy, matplotlib, cmaes
 runs.  ``zonemax --help`` and ``zonemax --version`` therefore load nothing of that.
 
 Exit codes: 0 success; 1 the command's own negative result (``verify`` found a disagreement);
-2 bad input (a :class:`~zonemax.commands.UsageError`, one line on stderr); 130
-interrupted.  Any other exception is a bug in zonemax and is shown as one, with its traceback.
+2 bad input (a :class:`~zonemax.commands.UsageError`, one line on stderr); 130 interrupted by
+Ctrl-C, 143 terminated by SIGTERM (handled like Ctrl-C: ``reproduce`` records the session and
+says how to resume).  Any other exception is a bug in zonemax and is shown as one, with its
+traceback.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import shlex
+import signal
 import sys
+import threading
 import warnings
 from collections.abc import Sequence
 from types import ModuleType
 
 from zonemax import __version__
-from zonemax.commands import UsageError
+from zonemax.commands import Interrupted, Terminated, UsageError
 
 #: The subcommands in the order ``zonemax --help`` lists them: name -> (help, module).  Each
 #: module defines ``configure(parser)`` and ``execute(args) -> int``.
@@ -65,7 +70,8 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
         description="Reference implementation and verification suite for 'Run Time Bounds "
         "for Integer-Valued OneMax Functions' (arXiv:2307.11855).",
         epilog="Exit codes: 0 ok, 1 a negative result (zonemax verify), 2 bad input, "
-        "130 interrupted.  'zonemax COMMAND --help' describes each command.",
+        "130 interrupted (Ctrl-C), 143 terminated (SIGTERM).  'zonemax COMMAND --help' "
+        "describes each command.",
     )
     parser.add_argument("--version", action="version", version=f"zonemax {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
@@ -108,20 +114,38 @@ def _attach_negative_values(argv: Sequence[str]) -> list[str]:
     return out
 
 
+def _raise_terminated(signum: int, frame: object) -> None:
+    raise Terminated()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``zonemax`` console script; returns the exit code."""
     tokens = _attach_negative_values(sys.argv[1:] if argv is None else argv)
     parser = build_parser(tokens)
     args = parser.parse_args(tokens)
+    args._command_line = "zonemax " + shlex.join(tokens)  # for "rerun ... to resume" hints
     warnings.showwarning = _show_warning
+    # SIGTERM (kill PID) is handled like Ctrl-C: a Terminated (KeyboardInterrupt) in the main
+    # thread, so commands clean up and record what they did.
+    previous = None
+    if threading.current_thread() is threading.main_thread():
+        previous = signal.signal(signal.SIGTERM, _raise_terminated)
     try:
         return int(args._execute(args))
     except UsageError as exc:
         sys.stderr.write(f"zonemax {args.command}: error: {exc}\n")
         return 2
-    except KeyboardInterrupt:
-        sys.stderr.write(f"zonemax {args.command}: interrupted\n")
-        return 130
+    except Interrupted as exc:
+        sys.stderr.write(f"zonemax {args.command}: {exc}\n")
+        return 128 + exc.signum
+    except KeyboardInterrupt as exc:
+        term = isinstance(exc, Terminated)
+        sys.stderr.write(f"zonemax {args.command}: "
+                         f"{'terminated (SIGTERM)' if term else 'interrupted'}\n")
+        return 128 + (Terminated.signum if term else signal.SIGINT)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
 
 
 if __name__ == "__main__":  # pragma: no cover

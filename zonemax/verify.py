@@ -8,6 +8,7 @@ paper claim that is *false* is a finding about the paper, reported but not an er
 
 from __future__ import annotations
 
+import textwrap
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -37,6 +38,20 @@ NOT_COVERED: tuple[str, ...] = (
     "tests/test_engine.py, benchmarks/mutation/",
     "CMA-ESwM (a baseline of Section 6, no law of the paper)",
 )
+
+#: Columns of :meth:`VerifyReport.render`'s text; longer lines are wrapped at word boundaries.
+WIDTH = 100
+#: Lines of a claim's summary in the report (the rest is cut with an ellipsis at a word
+#: boundary; ``zonemax claims`` prints it whole).
+SUMMARY_LINES = 2
+
+
+def _wrap(prefix: str, text: str, max_lines: int | None = None) -> list[str]:
+    """``prefix + text`` wrapped at word boundaries to :data:`WIDTH` columns, continuation lines
+    aligned under the text; with ``max_lines`` the rest is replaced by an ellipsis."""
+    return textwrap.wrap(text, width=WIDTH, initial_indent=prefix,
+                         subsequent_indent=" " * len(prefix), break_long_words=False,
+                         break_on_hyphens=False, max_lines=max_lines, placeholder=" …")
 
 
 def fast_implementation() -> Implementation:
@@ -164,11 +179,11 @@ class VerifyReport:
                 verdicts.append(f"{status}: {n} ({split})")
             else:
                 verdicts.append(f"{status}: {n}")
-        lines.append("   verdicts: " + ", ".join(verdicts))
+        lines += _wrap("   ", "verdicts: " + ", ".join(verdicts))
         severity = by_severity(self.claims)
         if severity:
-            lines.append("   findings by severity: "
-                         + ", ".join(f"{k}: {v}" for k, v in severity.items()))
+            lines += _wrap("   ", "findings by severity: "
+                           + ", ".join(f"{k}: {v}" for k, v in severity.items()))
         lines.append(f"   editorial entries (typos, text-only; not counted): {len(EDITORIAL)}")
         findings = sorted((r for r in self.claims if r.verdict.status is not Status.HOLDS),
                           key=finding_key)
@@ -177,19 +192,19 @@ class VerifyReport:
             lines.append("   findings, most severe first:")
         for r in shown:
             label = r.claim.severity or "severity not assessed"
-            lines.append(f"     {r.claim.id:<28} {r.verdict.reading} [{label}]: "
-                         f"{r.verdict.summary[:110]}")
+            lines += _wrap(f"     {r.claim.id:<28} ",
+                           f"{r.verdict.reading} [{label}]: {r.verdict.summary}", SUMMARY_LINES)
         if len(shown) < len(findings):
             lines.append(f"     ({len(findings) - len(shown)} more findings; see "
                          f"`zonemax claims`)")
         if self.verdict_regressions:
-            lines.append("   REGRESSION: verdicts differ from proofs_check/expected.py for "
-                         + ", ".join(self.verdict_regressions))
+            lines += _wrap("   ", "REGRESSION: verdicts differ from proofs_check/expected.py "
+                           "for " + ", ".join(self.verdict_regressions))
         else:
             lines.append("   every verdict matches the recorded one (proofs_check/expected.py)")
-        lines.append("   full listing: zonemax claims; errata sheet: zonemax claims --format "
-                     "markdown; certificates: zonemax claims --certificates DIR && zonemax "
-                     "claims --check DIR")
+        lines += _wrap("   ", "full listing: zonemax claims; errata sheet: zonemax claims "
+                       "--format markdown; certificates: zonemax claims --certificates DIR && "
+                       "zonemax claims --check DIR")
         return lines
 
     def render(self, quiet: bool = False) -> str:
@@ -203,8 +218,8 @@ class VerifyReport:
         n_rej = sum(sum(f.rejected) for f in self.families)
         lines.append(f"== 2. Statistical validation, CI level ({len(self.families)} families, "
                      f"{n_tests} pre-registered tests)")
-        lines.append(f"   family-wise error on correct code <= {SUITE_ALPHA:g} "
-                     f"(Bonferroni over families at {FAMILY_ALPHA:.3g} each, Holm within)")
+        lines += _wrap("   ", f"family-wise error on correct code <= {SUITE_ALPHA:g} "
+                       f"(Bonferroni over families at {FAMILY_ALPHA:.3g} each, Holm within)")
         for f in self.families:
             lines.append(f"   {'ok      ' if f.ok else 'REJECTED'} {f.family:<7} "
                          f"{f.implementation:<10} {len(f.outcomes):>3} tests, "
@@ -212,12 +227,14 @@ class VerifyReport:
                          f"{f.seconds:.1f} s")
             for o, rej in zip(f.outcomes, f.rejected, strict=True):
                 if rej or not quiet:
-                    lines.append(f"       {'REJECT' if rej else 'pass'}  p = {o.p_value:<8.3g} "
-                                 f"{o.name}: {o.detail}")
-            lines.extend(f"       note: {n}" for n in f.notes)
+                    lines += _wrap(f"       {'REJECT' if rej else 'pass'}  p = {o.p_value:<8.3g} ",
+                                   f"{o.name}: {o.detail}")
+            for note in f.notes:
+                lines += _wrap("       note: ", note)
         lines.append(f"   {n_tests - n_rej} passed, {n_rej} rejected")
         lines.append("   not covered by this command (checked by the test suite instead):")
-        lines.extend(f"     - {item}" for item in NOT_COVERED)
+        for item in NOT_COVERED:
+            lines += _wrap("     - ", item)
         if self.power is not None:
             lines.append("")
             lines.append("== 3. Power: planted bugs against the CI-level tests")

@@ -39,33 +39,10 @@ TEX = Path(__file__).resolve().parents[3] / "shared" / "paper" / \
     "integer-onemax-run-time-bounds.tex"
 README = Path(__file__).resolve().parents[2] / "README.md"
 
-# ------------------------------------------------------------------------------------------
-# TEMPORARY ALLOW-LIST -- for the lead: EMPTY THIS SET WHEN MERGING the claims-s3, claims-s4 and
-# claims-s5 branches (issue 11).  On the claims-core branch only Sections 1-2 (and the worked
-# example S3.omega-margin) are ported to the end state; the ids below are the claims of
-# Sections 3-6 as they stood before the port, which their own helpers are porting in parallel.
-# Every end-state test below skips exactly these ids and nothing else; the whole-registry tests
-# (at least 80 claims, the full certificate round trip) are strict xfails while it is non-empty.
-# ------------------------------------------------------------------------------------------
-NOT_YET_PORTED: frozenset[str] = frozenset({
-    # Section 5
-    "S5.example-conditions", "S5.feasible-region", "S5.redundant-conditions", "S5.beta-range",
-    "S5.cp-uniform", "S5.drift-delta", "S5.velocity-domain", "S5.case1", "S5.case2",
-    "S5.case2-strictness", "S5.case2-cap", "S5.case3", "S5.case4", "S5.case5",
-    "S5.initial-potential", "S5.lemma7-coupon", "S5.lemma7-velocity", "S5.lemma7-combination",
-    "S5.lemma7-theta",
-})
 #: Issue 11's done-when: ``zonemax claims --format json`` lists at least this many claims.
 MIN_CLAIMS = 80
 
-PORTED: tuple[Claim, ...] = tuple(c for c in CLAIMS if c.id not in NOT_YET_PORTED)
 BY_ID = {c.id: c for c in CLAIMS}
-_ALL_PORTED_XFAIL = pytest.mark.xfail(
-    bool(NOT_YET_PORTED), strict=True,
-    reason="TEMPORARY: Sections 3-6 are ported on other branches (NOT_YET_PORTED); the lead "
-    "empties the allow-list when merging and this must then pass")
-
-
 def _normalise(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
@@ -104,22 +81,16 @@ def test_registry_matches_expected_table() -> None:
     assert not set(editorial_ids) & set(claim_ids())
 
 
-def test_allow_list_names_only_registered_claims() -> None:
-    """Stale entries would hide nothing, but they would mislead: keep the list exact."""
-    assert set(NOT_YET_PORTED) <= set(claim_ids())
-
-
 def test_at_least_80_claims() -> None:
     """Issue 11's done-when: at least 80 claims with verdicts (editorial entries not counted)."""
     assert len(CLAIMS) >= MIN_CLAIMS
 
 
-@pytest.mark.parametrize("claim", PORTED, ids=_ids(PORTED))
+@pytest.mark.parametrize("claim", CLAIMS, ids=_ids(CLAIMS))
 def test_claim_is_well_formed(claim: Claim) -> None:
     assert claim.id.startswith(f"S{claim.section}.")
     assert claim.location and claim.statement
     assert claim.methods and all(isinstance(m, Method) for m in claim.methods)
-    assert Method.PROPERTY not in claim.methods, "'property-based' is retired: say what ran"
     assert claim.tex is not None, "every claim says where it is printed"
     assert _quote_found(claim.tex), f"quote not in TeX lines {claim.tex.lines}"
     if EXPECTED[claim.id] is not Status.HOLDS:
@@ -131,7 +102,7 @@ def test_claim_is_well_formed(claim: Claim) -> None:
         assert claim.reproduction, "Section 6 claims point to the reproduction's verdict"
 
 
-@pytest.mark.parametrize("claim", PORTED, ids=_ids(PORTED))
+@pytest.mark.parametrize("claim", CLAIMS, ids=_ids(CLAIMS))
 def test_every_control_flips_the_verdict(claim: Claim) -> None:
     assert claim.controls, "a claim without a control is not a machine check"
     for control in claim.controls:
@@ -144,12 +115,11 @@ def test_every_control_flips_the_verdict(claim: Claim) -> None:
         assert got.scope is not None, f"control {control.label!r}: verdict without scope"
 
 
-def test_no_caveat_anywhere(results: tuple[ClaimResult, ...]) -> None:
-    """``holds-with-caveat`` is retired (Status.CAVEAT stays in core until the lead has merged
-    every section; then it is removed).  Only allow-listed claims may still use it."""
-    pinned = {k for k, v in EXPECTED.items() if v is Status.CAVEAT}
-    given = {r.claim.id for r in results if r.verdict.status is Status.CAVEAT}
-    assert pinned <= NOT_YET_PORTED and given <= NOT_YET_PORTED, (pinned | given) - NOT_YET_PORTED
+def test_only_the_three_verdicts(results: tuple[ClaimResult, ...]) -> None:
+    """``holds-with-caveat`` is retired: an imprecise statement is its printed reading (fails,
+    with a severity) plus its checked fix."""
+    assert set(Status) == {Status.HOLDS, Status.FAILS, Status.INCONCLUSIVE}
+    assert {r.verdict.status for r in results} <= set(Status)
 
 
 # ------------------------------------------------------------------------------- verdicts
@@ -159,10 +129,8 @@ def test_verdicts(results: tuple[ClaimResult, ...]) -> None:
     assert not changed, f"verdict changed (expected, got): {changed}"
 
 
-def test_ported_verdicts_are_scoped_and_certified(results: tuple[ClaimResult, ...]) -> None:
+def test_verdicts_are_scoped_and_certified(results: tuple[ClaimResult, ...]) -> None:
     for r in results:
-        if r.claim.id in NOT_YET_PORTED:
-            continue
         v = r.verdict
         assert v.scope is not None, f"{r.claim.id}: no scope"
         if v.status in (Status.HOLDS, Status.FAILS):
@@ -173,22 +141,20 @@ def test_ported_verdicts_are_scoped_and_certified(results: tuple[ClaimResult, ..
 
 
 def test_fix_claims_hold(verdicts: dict[str, ClaimResult]) -> None:
-    for c in PORTED:
+    for c in CLAIMS:
         if c.fix_claim is not None:
             assert verdicts[c.fix_claim].verdict.status is Status.HOLDS, c.id
 
 
-def test_ported_certificates_check(tmp_path: Path, results: tuple[ClaimResult, ...]) -> None:
-    ported = [r for r in results if r.claim.id not in NOT_YET_PORTED]
-    write_certificates(ported, tmp_path, EDITORIAL)
+def test_certificates_check(tmp_path: Path, results: tuple[ClaimResult, ...]) -> None:
+    write_certificates(results, tmp_path, EDITORIAL)
     checked = check_directory(tmp_path, TEX)
-    assert len(checked) == len(ported) + len(EDITORIAL)
+    assert len(checked) == len(results) + len(EDITORIAL)
     failed = [(r.claim, r.message) for r in checked if not r.ok]
     assert not failed
     assert not any(r.unchecked for r in checked), "with the TeX given, everything is checked"
 
 
-@_ALL_PORTED_XFAIL
 def test_whole_registry_certificate_round_trip(tmp_path: Path) -> None:
     """Issue 11's done-when: ``zonemax claims --certificates DIR && zonemax claims --check DIR``
     exits 0 (run through the command line, with the default TeX beside the repository)."""
@@ -237,8 +203,6 @@ def test_json_records_carry_scope_and_controls(results: tuple[ClaimResult, ...])
         assert {"id", "location", "statement", "method", "methods", "verdict", "reading",
                 "severity", "scope", "controls", "tex", "fix", "fix_claim", "evidence",
                 "certificates"} <= set(rec)
-        if rec["id"] in NOT_YET_PORTED:
-            continue
         assert set(rec["scope"]) == {"coverage", "quantifier", "covered", "cases"}, rec["id"]
         assert rec["controls"] and all(c["expect"] != rec["verdict"] for c in rec["controls"])
     law = next(r for r in records if r["id"] == "S2.law-base-free")

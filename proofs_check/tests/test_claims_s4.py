@@ -11,23 +11,28 @@ from pathlib import Path
 
 import pytest
 from flint import ctx
-from zonemax.proofs_check import bounds, claims_s4
+from zonemax.proofs_check import bounds, section4
 from zonemax.proofs_check.certificates import write_certificates
 from zonemax.proofs_check.checker import arith, check_directory, heavy
 from zonemax.proofs_check.core import Claim, ClaimResult, Coverage, Status
+from zonemax.proofs_check.section4.c_eps import C_EPS_MAX_WIDTH, C_EPS_TABLE
+from zonemax.proofs_check.section4.common import CHECKER_TERMS
+from zonemax.proofs_check.section4.corollary6 import check_cor6_constant
+from zonemax.proofs_check.section4.theorem5 import _n1_times
+from zonemax.proofs_check.section4.theorem5_proof import _p_aij, check_drift_sum
 
 TEX = Path(__file__).resolve().parents[3] / "shared" / "paper" / \
     "integer-onemax-run-time-bounds.tex"
-CONTROLS = [(c, k) for c in claims_s4.CLAIMS for k in range(len(c.controls))]
+CONTROLS = [(c, k) for c in section4.CLAIMS for k in range(len(c.controls))]
 
 
 @pytest.fixture(scope="module")
 def results() -> dict[str, ClaimResult]:
-    return {c.id: ClaimResult(c, c.run(False), 0.0) for c in claims_s4.CLAIMS}
+    return {c.id: ClaimResult(c, c.run(False), 0.0) for c in section4.CLAIMS}
 
 
 def test_verdicts_match_the_pins(results: dict[str, ClaimResult]) -> None:
-    assert {k: r.verdict.status for k, r in results.items()} == claims_s4.EXPECTED
+    assert {k: r.verdict.status for k, r in results.items()} == section4.EXPECTED
 
 
 @pytest.mark.parametrize(("claim", "k"), CONTROLS, ids=[f"{c.id}-{k}" for c, k in CONTROLS])
@@ -35,7 +40,7 @@ def test_control_flips_and_is_certified(claim: Claim, k: int, tmp_path: Path) ->
     control = claim.controls[k]
     verdict = claim.run(False, **control.params)
     assert verdict.status is control.expect
-    assert verdict.status is not claims_s4.EXPECTED[claim.id]
+    assert verdict.status is not section4.EXPECTED[claim.id]
     assert verdict.scope is not None
     write_certificates([ClaimResult(claim, verdict, 0.0)], tmp_path)
     assert all(r.ok for r in check_directory(tmp_path, TEX))
@@ -51,7 +56,7 @@ def test_every_verdict_is_scoped_and_certified(results: dict[str, ClaimResult]) 
             assert c.severity is not None and c.fix, c.id
             assert v.witness, c.id
         if c.fix_claim is not None:
-            assert claims_s4.EXPECTED[c.fix_claim] is Status.HOLDS
+            assert section4.EXPECTED[c.fix_claim] is Status.HOLDS
         if v.scope.coverage is Coverage.EXHAUSTIVE:
             assert v.reading == "holds on the checked range", c.id
 
@@ -115,14 +120,14 @@ def test_checker_c_eps_brackets_the_arb_value() -> None:
                 c = heavy.c_eps(eps, lnb, Fraction(n_terms))
                 assert c.lo <= lo <= hi <= c.hi
                 assert lo - c.lo < (c.hi - c.lo) / 10  # the lower end is the sharp one
-            c = heavy.c_eps(eps, lnb, Fraction(claims_s4.CHECKER_TERMS))
+            c = heavy.c_eps(eps, lnb, Fraction(CHECKER_TERMS))
             assert c.hi - c.lo < Fraction(1, 10**10)
             assert max(c.lo, lo) <= min(c.hi, hi)
 
 
 def test_table_widths_and_values() -> None:
-    for eps, base, lo, hi in claims_s4.C_EPS_TABLE:
-        assert hi - lo <= claims_s4.C_EPS_MAX_WIDTH
+    for eps, base, lo, hi in C_EPS_TABLE:
+        assert hi - lo <= C_EPS_MAX_WIDTH
         c_lo, c_hi = bounds.c_eps_enclosure(eps, base)
         assert lo < c_lo <= c_hi < hi
 
@@ -130,14 +135,14 @@ def test_table_widths_and_values() -> None:
 def test_checker_quantities_agree_with_the_search() -> None:
     """n = 1 exact times and P(A_ij) of the checker against the search's Arb values."""
     eps, lnb = Fraction(1), arith.ln(Fraction(2))
-    n_terms = Fraction(claims_s4.CHECKER_TERMS)
+    n_terms = Fraction(CHECKER_TERMS)
     with ctx.workprec(bounds.ARB_PREC):
-        search = claims_s4._n1_times(6, Fraction(0), False, eps, False)
+        search = _n1_times(6, Fraction(0), False, eps, False)
         for a in range(1, 7):
             mine = heavy.n1_time(Fraction(a), Fraction(0), Fraction(0), eps, lnb, n_terms)
             lo, hi = bounds.arb_bounds(search[a])
             assert max(mine.lo, lo) <= min(mine.hi, hi)
-        p = claims_s4._p_aij(3, 5, 1, eps, False)
+        p = _p_aij(3, 5, 1, eps, False)
         mine_p = heavy.p_aij(Fraction(3), Fraction(5), Fraction(1), eps, lnb, n_terms)
         lo, hi = bounds.arb_bounds(p)
         assert max(mine_p.lo, lo) <= min(mine_p.hi, hi)
@@ -150,17 +155,17 @@ def test_excess_is_zero_when_every_move_is_an_a_ij() -> None:
 
 
 def test_cor6_thresholds_match_the_monotone_scan() -> None:
-    v = claims_s4.check_cor6_constant(False)
+    v = check_cor6_constant(False)
     assert v.evidence_dict()["largest_failing_norm"] == {"1/1000": 14, "1/10": 15, "1": 35,
                                                          "2": 79}
 
 
 def test_drift_sum_witness_in_base_e() -> None:
-    v = claims_s4.check_drift_sum(False, base="e")
+    v = check_drift_sum(False, base="e")
     assert v.status is Status.FAILS and v.witness_dict()["d"] == 2
 
 
 @pytest.mark.slow
 def test_verdicts_heavy() -> None:
-    got = {c.id: c.run(True).status for c in claims_s4.CLAIMS}
-    assert got == claims_s4.EXPECTED
+    got = {c.id: c.run(True).status for c in section4.CLAIMS}
+    assert got == section4.EXPECTED

@@ -9,27 +9,30 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from zonemax.proofs_check import claims_s6
+from zonemax.proofs_check import section6
 from zonemax.proofs_check.certificates import write_certificates
 from zonemax.proofs_check.checker import check_directory, data
 from zonemax.proofs_check.checker.expr import evaluate
 from zonemax.proofs_check.core import Claim, ClaimResult, Status
 from zonemax.proofs_check.rls_drift import PAPER_EXAMPLE, RlsParams, drift
+from zonemax.proofs_check.section6.hypotheses import drift_expr
+from zonemax.proofs_check.section6.reproduction import _REPO, RUNS_CSV, _exact_mann_whitney, _holm
+from zonemax.proofs_check.section6.search_space import _exit_heavy, _exit_pm1, _exit_rls
 
 TEX = Path(__file__).resolve().parents[3] / "shared" / "paper" / \
     "integer-onemax-run-time-bounds.tex"
-CONTROLS = [(c, k) for c in claims_s6.CLAIMS for k in range(len(c.controls))]
-HAVE_DATA = (claims_s6._REPO / claims_s6.RUNS_CSV).is_file()
+CONTROLS = [(c, k) for c in section6.CLAIMS for k in range(len(c.controls))]
+HAVE_DATA = (_REPO / RUNS_CSV).is_file()
 
 
 @pytest.fixture(scope="module")
 def results() -> dict[str, ClaimResult]:
-    return {c.id: ClaimResult(c, c.run(False), 0.0) for c in claims_s6.CLAIMS}
+    return {c.id: ClaimResult(c, c.run(False), 0.0) for c in section6.CLAIMS}
 
 
 @pytest.mark.skipif(not HAVE_DATA, reason="the committed reproduction data are not present")
 def test_verdicts_match_the_pins(results: dict[str, ClaimResult]) -> None:
-    assert {k: r.verdict.status for k, r in results.items()} == claims_s6.EXPECTED
+    assert {k: r.verdict.status for k, r in results.items()} == section6.EXPECTED
 
 
 @pytest.mark.skipif(not HAVE_DATA, reason="the committed reproduction data are not present")
@@ -38,7 +41,7 @@ def test_control_flips_and_is_certified(claim: Claim, k: int, tmp_path: Path) ->
     control = claim.controls[k]
     verdict = claim.run(False, **control.params)
     assert verdict.status is control.expect
-    assert verdict.status is not claims_s6.EXPECTED[claim.id]
+    assert verdict.status is not section6.EXPECTED[claim.id]
     write_certificates([ClaimResult(claim, verdict, 0.0)], tmp_path)
     assert all(r.ok for r in check_directory(tmp_path, TEX))
 
@@ -55,7 +58,7 @@ def test_every_verdict_is_scoped_and_certified(results: dict[str, ClaimResult]) 
         if v.status is Status.FAILS:
             assert v.witness, c.id
         if c.fix_claim is not None:
-            assert claims_s6.EXPECTED[c.fix_claim] is Status.HOLDS
+            assert section6.EXPECTED[c.fix_claim] is Status.HOLDS
 
 
 @pytest.mark.skipif(not HAVE_DATA, reason="the committed reproduction data are not present")
@@ -133,19 +136,19 @@ def test_exact_rank_sum_implementations_agree() -> None:
         m, k = rng.randint(1, 7), rng.randint(1, 7)
         xs = [Fraction(rng.randint(0, 5)) for _ in range(m)]
         ys = [Fraction(rng.randint(0, 5)) for _ in range(k)]
-        assert claims_s6._exact_mann_whitney(xs, ys) == data._rank_sum(tuple(xs), tuple(ys))
-    u2, p = claims_s6._exact_mann_whitney([Fraction(v) for v in (1, 2, 3)],
+        assert _exact_mann_whitney(xs, ys) == data._rank_sum(tuple(xs), tuple(ys))
+    u2, p = _exact_mann_whitney([Fraction(v) for v in (1, 2, 3)],
                                           [Fraction(v) for v in (4, 5, 6)])
     assert (u2, p) == (18, Fraction(2, 20))  # 2 of the C(6,3) = 20 splits are as extreme
     ps = [Fraction(1, 100), Fraction(4, 100), Fraction(3, 100)]
-    assert claims_s6._holm(ps) == data._holm(ps) == [Fraction(3, 100), Fraction(6, 100),
+    assert _holm(ps) == data._holm(ps) == [Fraction(3, 100), Fraction(6, 100),
                                                      Fraction(6, 100)]
 
 
 def test_drift_expression_is_lemma8() -> None:
     """The certificates' drift expression equals zonemax.proofs_check.rls_drift.drift."""
     section6 = RlsParams(Fraction(2), Fraction(1, 2), Fraction(1, 1000), Fraction(1, 100))
-    expr = claims_s6.drift_expr()
+    expr = drift_expr()
     for prm in (PAPER_EXAMPLE, section6):
         env = {"alpha": prm.alpha, "beta": prm.beta, "c": prm.c, "p": prm.p}
         for d in (1, 2, 3, 7, 20):
@@ -156,14 +159,14 @@ def test_drift_expression_is_lemma8() -> None:
 
 
 def test_exits_of_the_analysed_processes() -> None:
-    assert claims_s6._exit_pm1(1, 5) is None  # n = 1: never leaves [0, r]
-    assert claims_s6._exit_pm1(2, 1) == [(0, 0), (-1, 1)]
-    assert claims_s6._exit_heavy(10) == [(0,), (16,)]
-    path = claims_s6._exit_rls(6)
+    assert _exit_pm1(1, 5) is None  # n = 1: never leaves [0, r]
+    assert _exit_pm1(2, 1) == [(0, 0), (-1, 1)]
+    assert _exit_heavy(10) == [(0,), (16,)]
+    path = _exit_rls(6)
     assert path is not None and path[-1][0] > 6
 
 
 @pytest.mark.slow
 def test_verdicts_heavy() -> None:
-    got = {c.id: c.run(True).status for c in claims_s6.CLAIMS}
-    assert got == claims_s6.EXPECTED
+    got = {c.id: c.run(True).status for c in section6.CLAIMS}
+    assert got == section6.EXPECTED

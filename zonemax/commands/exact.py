@@ -13,15 +13,24 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
+from collections import Counter
 from decimal import Decimal, localcontext
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 import mpmath
 
-from zonemax.commands._input import UsageError, add_spec_arguments, parse_int, spec_from_args
-from zonemax.reference.spec import ALGORITHMS
+from zonemax.commands._input import (
+    MAX_STATES,
+    UsageError,
+    add_spec_arguments,
+    parse_max_states,
+    spec_from_args,
+)
+from zonemax.reference.fitness import norm_1
+from zonemax.reference.spec import ALGORITHMS, EA_ALGORITHMS, RLS_ALGORITHMS, AlgorithmSpec
 
 if TYPE_CHECKING:
     from zonemax.exact import ExactResult
@@ -37,19 +46,81 @@ DIGITS = 20
 def configure(parser: argparse.ArgumentParser) -> None:
     add_spec_arguments(parser, EXACT_ALGORITHMS)
     parser.add_argument("--max-states", metavar="N",
-                        help="refuse instances estimated above N lumped states "
-                        "(default depends on ALGO and n)")
+                        help="refuse instances estimated above N lumped states (default "
+                        f"depends on ALGO and n, about 10^3 to 10^5; at most {MAX_STATES:.0e}). "
+                        "The solvers are meant for small instances: a lower bound on the "
+                        "number of states is checked before anything is built")
     parser.add_argument("--variance", action="store_true", help="also compute Var[T]")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
-def result_from_args(args: argparse.Namespace) -> ExactResult:
-    """Validate the arguments and call :func:`zonemax.exact.exact_expectation`."""
-    spec = spec_from_args(args, EXACT_ALGORITHMS)
-    max_states = (None if args.max_states is None
-                  else parse_int("--max-states", args.max_states, minimum=1))
-    from zonemax.exact import InstanceTooLarge, exact_expectation
+def _capped_comb(top: int, k: int, cap: int) -> int:
+    """``C(top, k)``, or ``cap + 1`` as soon as it exceeds ``cap`` (cheap for huge ``top``)."""
+    value = 1
+    for i in range(1, k + 1):  # C(top - k + i, i) grows with i
+        value = value * (top - k + i) // i
+        if value > cap:
+            return cap + 1
+    return value
 
+
+def states_lower_bound(spec: AlgorithmSpec, cap: int) -> int:
+    """A lower bound on the lumped states the solver of ``spec`` builds (capped at ``cap + 1``).
+
+    It never exceeds the solvers' own up-front estimates in :mod:`zonemax.exact`, so a
+    refusal here is one the solver would make too, only without its cost (which grows with the
+    target: counting the states of ``rls-ab`` on ``(200, 200)`` took 28 s).
+
+    * the (1+1) EA with any step operator: the states are the non-increasing ``n``-tuples of distances with
+      sum ``<= |a|_1 = T``; those with at most two non-zero entries number ``T + 1`` (``n = 1``)
+      and ``floor(T^2/4) + T + 1`` (``n >= 2``).
+    * RLS with any step operator: the multiset count ``prod C(d + m, m)`` over the groups of
+      ``m`` positions at distance ``d`` (the solvers' own estimate: one position moves at a time
+      and never away from its target).
+    * ``rls-ab``: a position started at distance ``d0 >= 1`` reaches at least ``2 d0`` states:
+      ``(d, 1)`` for ``1 <= d <= d0`` (slow down to velocity 1, then step 1 towards the target),
+      ``(d, alpha)`` for ``1 <= d < d0`` and the finished state; groups of ``m`` equal
+      positions give ``C(2 d0 + m - 1, m)``.
+    """
+    a = spec.a
+    groups = Counter(abs(ai) for ai in a if ai != 0)
+    if spec.algorithm in EA_ALGORITHMS:
+        total = norm_1(a)
+        bound = total + 1 if len(a) == 1 else total * total // 4 + total + 1
+        return min(bound, cap + 1)
+    sizes = ([(d + 1, m) for d, m in groups.items()] if spec.algorithm in RLS_ALGORITHMS
+             else [(2 * d, m) for d, m in groups.items()])
+    bound = 1
+    for size, m in sizes:
+        bound *= _capped_comb(size + m - 1, m, cap)
+        if bound > cap:
+            return cap + 1
+    return bound
+
+
+def _target_text(a: tuple[int, ...]) -> str:
+    def entry(x: int) -> str:
+        return str(x) if abs(x) < 10**12 else f"{'-' if x < 0 else ''}~10^{int(math.log10(abs(x)))}"
+
+    shown = ", ".join(entry(x) for x in a[:5])
+    return f"({shown}{', ...' if len(a) > 5 else ''})" + (f" (n = {len(a)})" if len(a) > 5 else "")
+
+
+def result_from_args(args: argparse.Namespace) -> ExactResult:
+    """Validate the arguments, check the size up front, call
+    :func:`zonemax.exact.exact_expectation`."""
+    spec = spec_from_args(args, EXACT_ALGORITHMS)
+    from zonemax.exact import InstanceTooLarge, default_max_states, exact_expectation
+
+    max_states = (default_max_states(spec.algorithm, spec.n) if args.max_states is None
+                  else parse_max_states(args.max_states))
+    low = states_lower_bound(spec, max_states)
+    if low > max_states:
+        raise UsageError(
+            f"{spec.algorithm} on a = {_target_text(spec.a)}: more lumped states than "
+            f"max_states = {max_states} (a lower bound computed before solving); exact solvers "
+            "are for small instances: choose a smaller target, raise --max-states (at most "
+            f"{MAX_STATES:.0e}) if you accept the time, or estimate E[T] with zonemax run")
     try:
         return exact_expectation(spec, max_states=max_states, with_variance=args.variance)
     except InstanceTooLarge as exc:

@@ -1,7 +1,9 @@
 """``zonemax reproduce``: the experiments of Section 6 with figures, raw data and a report.
 
-Resumable: rerunning the same command after an interruption (Ctrl-C, ``kill -9``) skips the
-completed runs.  Examples::
+Resumable: rerunning the same command after an interruption (Ctrl-C, ``kill PID``, ``kill -9``)
+skips the completed runs.  Ctrl-C and SIGTERM record the session in ``metadata.json`` and say
+how to resume; worker processes die with the parent, even after ``kill -9``.  ``--out`` is
+checked before anything runs.  Examples::
 
     zonemax reproduce --scale quick --jobs 2 --engine reference --out results/
     zonemax reproduce --scale paper --scheduler tcp://10.0.0.5:8786 --out results-paper/
@@ -12,20 +14,30 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
+import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from zonemax.commands._input import UsageError
+from zonemax.commands import Interrupted, Terminated
+from zonemax.commands._input import (
+    UsageError,
+    parse_budget_factor,
+    parse_int,
+    parse_jobs,
+)
 from zonemax.experiments.design import (
     DEFAULT_BUDGET_FACTOR,
+    ENGINES,
     EXPERIMENT_IDS,
     MASTER_SEED,
     SCALES,
 )
 from zonemax.experiments.errors import SetupError
-from zonemax.experiments.pipeline import ReproduceConfig, make_report, reproduce
-from zonemax.experiments.progress import ProgressLine
-from zonemax.experiments.simulate import ENGINES
+
+if TYPE_CHECKING:
+    from zonemax.experiments.pipeline import ReproduceConfig
 
 #: Default --jobs: one worker process per CPU.
 DEFAULT_JOBS = os.cpu_count() or 1
@@ -34,9 +46,9 @@ DEFAULT_JOBS = os.cpu_count() or 1
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scale", default="quick",
-                        help=f"{'|'.join(SCALES)}: 'paper' is Section 6's full grid, 'quick' a "
-                        "reduced grid (minutes on 2 cores with the reference engine), 'tiny' "
-                        "the test-suite's grid (default: quick)")
+                        help=f"{'|'.join(SCALES)}: 'paper' is Section 6's full grid (about 50 "
+                        "minutes on 2 cores), 'quick' a reduced grid (under a minute on 2 "
+                        "cores), 'tiny' the test-suite's grid (seconds) (default: quick)")
     parser.add_argument("--out", default="results", metavar="DIR",
                         help="output directory: runs.csv, metadata.json, figures/, report.md "
                         "(default: results)")
@@ -64,14 +76,38 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="only run (figures and report.md are not written)")
 
 
-def _int(name: str, text: str, minimum: int) -> int:
+def check_out(text: str, *, create: bool) -> Path:
+    """``--out``: a directory that exists or can be created, and can be written.
+
+    Checked before anything runs: an empty value, an existing file, a path under a file and an
+    unwritable place (``/proc/x``) each get one line.  With ``create`` the directory is made
+    (and a probe file written and removed); ``--report-only`` needs an existing directory.
+    """
+    if not text.strip():
+        raise UsageError("--out needs a directory path, got an empty value")
+    path = Path(text)
+    if path.exists() and not path.is_dir():
+        raise UsageError(f"--out {text}: this is an existing file; give a directory (it is "
+                         "created if missing)")
+    ancestor = path
+    while not ancestor.exists() and ancestor != ancestor.parent:
+        ancestor = ancestor.parent
+    if not ancestor.is_dir():
+        raise UsageError(f"--out {text}: {ancestor} is a file, not a directory; choose another "
+                         "path")
+    if not create:
+        if not path.is_dir():
+            raise UsageError(f"--out {text}: no such directory (--report-only reports an "
+                             "existing reproduction)")
+        return path
     try:
-        value = int(text)
-    except ValueError:
-        raise UsageError(f"{name} must be an integer, got {text!r}") from None
-    if value < minimum:
-        raise UsageError(f"{name} must be >= {minimum}, got {value}")
-    return value
+        path.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=path):
+            pass
+    except OSError as exc:
+        raise UsageError(f"--out {text}: cannot create or write this directory "
+                         f"({exc.strerror or exc}); choose a writable place") from None
+    return path
 
 
 def config_from_args(args: argparse.Namespace) -> ReproduceConfig:
@@ -84,34 +120,54 @@ def config_from_args(args: argparse.Namespace) -> ReproduceConfig:
     if unknown:
         raise UsageError(f"unknown experiment {', '.join(map(repr, unknown))} for --only; "
                          f"choose from {', '.join(EXPERIMENT_IDS)}")
-    factor: float | None = None
-    if args.budget_factor is not None:
-        try:
-            factor = float(args.budget_factor)
-        except ValueError:
-            raise UsageError(f"--budget-factor must be a number, got "
-                             f"{args.budget_factor!r}") from None
+    factor = None if args.budget_factor is None else parse_budget_factor(args.budget_factor)
     if args.report_only and args.no_report:
         raise UsageError("--report-only and --no-report exclude each other")
+    if args.scheduler is not None and not args.scheduler.strip():
+        raise UsageError("--scheduler needs an address such as tcp://127.0.0.1:8786")
+    jobs = parse_jobs(args.jobs)
+    seed = parse_int("--seed", args.seed, minimum=0)
+    out = check_out(args.out, create=not args.report_only)
+    from zonemax.experiments.pipeline import ReproduceConfig
+
     return ReproduceConfig(
-        out=Path(args.out), scale=args.scale, experiments=only,
-        jobs=_int("--jobs", args.jobs, 1), scheduler=args.scheduler, engine=args.engine,
-        budget_factor=factor, master_seed=_int("--seed", args.seed, 0),
+        out=out, scale=args.scale, experiments=only, jobs=jobs, scheduler=args.scheduler,
+        engine=args.engine, budget_factor=factor, master_seed=seed,
         report=not args.no_report)
 
 
 def execute(args: argparse.Namespace) -> int:
+    cfg = config_from_args(args)
     try:
-        return _execute(args)
+        return _execute(args, cfg)
     except SetupError as exc:
         raise UsageError(str(exc)) from None
-    except KeyboardInterrupt:
-        sys.stderr.write("zonemax reproduce: interrupted; rerun the same command to resume\n")
-        raise
+    except KeyboardInterrupt as exc:
+        raise Interrupted(_resume_message(args, cfg, isinstance(exc, Terminated)),
+                          Terminated.signum if isinstance(exc, Terminated)
+                          else int(signal.SIGINT)) from None
 
 
-def _execute(args: argparse.Namespace) -> int:
-    cfg = config_from_args(args)
+def _resume_message(args: argparse.Namespace, cfg: ReproduceConfig, terminated: bool) -> str:
+    """One line: what stopped the run, what is kept, how to resume."""
+    from zonemax.experiments.pipeline import plan
+    from zonemax.experiments.store import RUNS_FILE, load_records
+
+    try:
+        keys = {t.key for t in plan(cfg)}
+        kept = f"{sum(1 for r in load_records(cfg.out) if r.key in keys)} of {len(keys)} runs"
+    except (OSError, ValueError):  # pragma: no cover - the store is read only to report
+        kept = "the completed runs"
+    what = "terminated (SIGTERM)" if terminated else "interrupted"
+    command = getattr(args, "_command_line", None) or "the same command"
+    return (f"{what}; {kept} are in {cfg.out / RUNS_FILE} and the session is recorded in "
+            f"metadata.json; resume with: {command}")
+
+
+def _execute(args: argparse.Namespace, cfg: ReproduceConfig) -> int:
+    from zonemax.experiments.pipeline import make_report, reproduce
+    from zonemax.experiments.progress import ProgressLine
+
     if args.report_only:
         rep = make_report(cfg)
         sys.stdout.write(f"report: {rep.report}\n")
@@ -120,7 +176,8 @@ def _execute(args: argparse.Namespace) -> int:
 
     def on_start(todo: int, done: int, cost: float) -> None:
         sys.stderr.write(f"zonemax reproduce: {done} runs already in {cfg.out}, {todo} to do\n")
-        progress.append(ProgressLine(todo, cost, sys.stderr))
+        sys.stderr.flush()
+        progress.append(ProgressLine(todo, cost, sys.stderr, heartbeat=True))
 
     def on_run(cost: float) -> None:
         progress[0].update(cost)
@@ -138,7 +195,9 @@ def _execute(args: argparse.Namespace) -> int:
     if result.report is not None:
         out.write(f"report: {result.report.report} ({len(result.report.figures)} figure files)\n")
         for claim in result.report.claims:
-            out.write(f"  [{claim.verdict}] {claim.quote}\n")
+            note = (f" (⚠ this scale cannot decide: {claim.scale_note})" if claim.scale_note
+                    else "")
+            out.write(f"  [{claim.verdict}] {claim.quote}{note}\n")
     return 0
 
 

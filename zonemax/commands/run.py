@@ -1,98 +1,159 @@
-"""``zonemax run``: independent runs of one algorithm, printed as a table or JSON."""
+"""``zonemax run``: independent runs of one algorithm, streamed as a table or JSON.
+
+Results are written as the runs finish (text rows, or the entries of the JSON ``runs`` list),
+so memory does not grow with ``--runs``.  A run without ``--budget`` whose expected time is
+astronomically large is refused up front with the estimate
+(:func:`zonemax.commands._preflight.preflight`); ``--force`` runs it anyway.  Progress goes to
+stderr: a live line on a terminal, a plain line every 30 s otherwise.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 import math
-import statistics
 import sys
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TextIO
 
-from zonemax.commands._input import UsageError, add_spec_arguments, parse_int, spec_from_args
-from zonemax.reference.spec import ALGORITHMS
-
-if TYPE_CHECKING:
-    from zonemax.experiments.simulate import Batch
-
+from zonemax.commands._input import (
+    UsageError,
+    add_spec_arguments,
+    parse_int,
+    parse_runs,
+    spec_from_args,
+)
+from zonemax.commands._preflight import PREFLIGHT_SECONDS, preflight
+from zonemax.reference.spec import ALGORITHMS, AlgorithmSpec
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     add_spec_arguments(parser, tuple(ALGORITHMS))
-    parser.add_argument("--runs", default="1", help="number of independent runs (default 1)")
-    parser.add_argument("--seed", help="master seed of SeedSequence (default: fresh entropy)")
-    parser.add_argument("--budget", help="maximum evaluations per run (censored beyond)")
+    parser.add_argument("--runs", default="1", help="number of independent runs (default 1); "
+                        "results are printed as they finish")
+    parser.add_argument("--seed", help="master seed of SeedSequence (default: fresh entropy, "
+                        "printed)")
+    parser.add_argument("--budget", help="maximum evaluations per run; a run that reaches it "
+                        "is reported as censored (default: none)")
     parser.add_argument("--engine", default=None,
                         help="reference|fast (default: fast where supported)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--force", action="store_true",
+                        help="run even when the pre-flight estimate says that the runs, having "
+                        f"no --budget, need more than {PREFLIGHT_SECONDS / 3600:.0f} hours "
+                        "(the estimate comes from the theorems' explicit bounds)")
+    parser.epilog = ("Without --budget a run goes on until the optimum; requests whose expected "
+                     "time is astronomically large (e.g. ea-pm1 on a = 10^30: E[T] >= 10^30) "
+                     "are refused with the estimate unless --force is given.")
 
 
-def _progress(done: int, total: int) -> None:
-    if sys.stderr.isatty():
-        sys.stderr.write(f"\rrun {done}/{total}")
-        if done == total:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
+@dataclass
+class Summary:
+    """Running statistics of the streamed runs (Welford's mean and variance)."""
+
+    runs: int = 0
+    solved: int = 0
+    total: int = 0
+    mean: float = 0.0
+    m2: float = 0.0
+
+    def add(self, evaluations: int, solved: bool) -> None:
+        self.runs += 1
+        self.total += evaluations
+        if solved:
+            self.solved += 1
+            delta = evaluations - self.mean
+            self.mean += delta / self.solved
+            self.m2 += delta * (evaluations - self.mean)
 
 
 def execute(args: argparse.Namespace) -> int:
     spec = spec_from_args(args, tuple(ALGORITHMS))
-    runs = parse_int("--runs", args.runs, minimum=1)
+    runs = parse_runs(args.runs)
     budget = None if args.budget is None else parse_int("--budget", args.budget, minimum=0)
+    seed = None if args.seed is None else parse_int("--seed", args.seed, minimum=0)
     if args.engine not in (None, "reference", "fast"):
         raise UsageError(f"--engine must be reference or fast, got {args.engine!r}")
+    from zonemax.experiments.simulate import default_engine, fast_engine_problem
+
+    if args.engine == "fast":
+        problem = fast_engine_problem(spec)
+        if problem is not None:
+            raise UsageError(f"--engine fast: {problem}; use --engine reference")
+    engine = args.engine or default_engine(spec)
+    preflight(spec, runs, budget, engine, args.force)
     message = spec.outside_theorem_message()
     if message is not None:
         sys.stderr.write(f"zonemax run: warning: {message}\n")
-    import numpy as np
+    if seed is None:
+        import numpy as np
 
-    from zonemax.experiments.simulate import default_engine, run_batch
-
-    if args.seed is not None:
-        seed = parse_int("--seed", args.seed, minimum=0)
-    else:
         entropy = np.random.SeedSequence().entropy
         assert isinstance(entropy, int)  # fresh entropy is one int, printed for reproducibility
         seed = entropy
-    engine = args.engine or default_engine(spec)
-    batch = run_batch(spec, runs=runs, seed=seed, budget=budget, engine=engine,
-                      progress=None if args.json else _progress)
-    sys.stdout.write(format_json(batch, budget) if args.json else format_text(batch, budget))
+    stream(spec, runs=runs, seed=seed, budget=budget, engine=engine, as_json=args.json,
+           out=sys.stdout, err=sys.stderr)
     return 0
 
 
-def format_json(batch: Batch, budget: int | None) -> str:
-    params = dict(batch.spec.params(), seed=batch.seed, budget=budget, engine=batch.engine)
-    obj = {
-        "algorithm": batch.spec.algorithm,
-        "params": params,
-        "runs": [{"evaluations": e, "solved": s}
-                 for e, s in zip(batch.evaluations, batch.solved, strict=True)],
-    }
-    return json.dumps(obj) + "\n"
+def stream(spec: AlgorithmSpec, *, runs: int, seed: int, budget: int | None, engine: str,
+           as_json: bool, out: TextIO, err: TextIO) -> Summary:
+    """Run and print as the runs finish; return the summary."""
+    from zonemax.experiments.progress import ProgressLine
+    from zonemax.experiments.simulate import iter_runs
+
+    summary = Summary()
+    out.write(json_head(spec, seed, budget, engine) if as_json
+              else text_head(spec, seed, budget, engine))
+    tty = err.isatty()
+    with ProgressLine(runs, float(runs), err, label="zonemax run", tty=tty, heartbeat=True,
+                      eager=tty) as progress:
+        for chunk in iter_runs(spec, runs=runs, seed=seed, budget=budget, engine=engine):
+            lines = []
+            for i, (e, s) in enumerate(zip(chunk.evaluations, chunk.solved, strict=True)):
+                k = chunk.start + i
+                summary.add(e, s)
+                if as_json:
+                    sep = "" if k == 0 else ", "
+                    lines.append(f'{sep}{{"evaluations": {e}, "solved": {json.dumps(s)}}}')
+                else:
+                    lines.append(f"{k:>5}  {e:>20}  {'solved' if s else 'censored'}\n")
+            out.write("".join(lines))
+            out.flush()
+            progress.advance(len(chunk.evaluations), float(len(chunk.evaluations)))
+    out.write("]}\n" if as_json else text_tail(summary))
+    return summary
 
 
-def format_text(batch: Batch, budget: int | None) -> str:
-    spec = batch.spec
+def json_head(spec: AlgorithmSpec, seed: int, budget: int | None, engine: str) -> str:
+    """``{"algorithm": ..., "params": {...}, "runs": [`` (the entries follow as they finish)."""
+    params = dict(spec.params(), seed=seed, budget=budget, engine=engine)
+    head = json.dumps({"algorithm": spec.algorithm, "params": params, "runs": []})
+    return head[:-2]  # drop the closing "]}"
+
+
+def text_head(spec: AlgorithmSpec, seed: int, budget: int | None, engine: str) -> str:
     lines = [f"{spec.algorithm}: {spec.description}"]
-    shown = ", ".join(f"{k}={v}" for k, v in spec.params().items() if k != "a")
-    a_text = ",".join(map(str, spec.a)) if spec.n <= 10 else f"{spec.a[:5]}... (n={spec.n})"
-    lines.append(f"target a = {a_text}; {shown}")
-    lines.append(f"seed {batch.seed}, engine {batch.engine}, budget {budget}")
+    shown = ", ".join(f"{k}={v}" for k, v in spec.params().items() if k not in ("a", "n"))
+    a_text = (",".join(map(str, spec.a)) if spec.n <= 10
+              else f"{','.join(map(str, spec.a[:5]))},... (n={spec.n})")
+    lines.append(f"target a = {a_text}" + (f"; {shown}" if shown else ""))
+    budget_text = "no budget" if budget is None else f"budget {budget} evaluations per run"
+    lines.append(f"seed {seed}, engine {engine}, {budget_text}")
     lines.append(f"{'run':>5}  {'evaluations':>20}  status")
-    for k, (e, s) in enumerate(zip(batch.evaluations, batch.solved, strict=True)):
-        lines.append(f"{k:>5}  {e:>20}  {'solved' if s else 'censored'}")
-    solved = [e for e, s in zip(batch.evaluations, batch.solved, strict=True) if s]
-    lines.append(f"solved {len(solved)}/{batch.runs}")
-    if solved:
-        mean = statistics.fmean(solved)
-        if len(solved) > 1:
-            se = statistics.stdev(solved) / math.sqrt(len(solved))
-            lines.append(f"mean evaluations of solved runs {mean:.6g} (standard error {se:.3g})")
+    return "\n".join(lines) + "\n"
+
+
+def text_tail(summary: Summary) -> str:
+    lines = [f"solved {summary.solved}/{summary.runs}"]
+    if summary.solved:
+        if summary.solved > 1:
+            se = math.sqrt(summary.m2 / (summary.solved - 1)) / math.sqrt(summary.solved)
+            lines.append(f"mean evaluations of solved runs {summary.mean:.6g} "
+                         f"(standard error {se:.3g})")
         else:
-            lines.append(f"mean evaluations of solved runs {mean:.6g}")
-    if len(solved) < batch.runs:
-        total = sum(batch.evaluations)
-        ert = f"{total / len(solved):.6g}" if solved else "inf"
+            lines.append(f"mean evaluations of solved runs {summary.mean:.6g}")
+    if summary.solved < summary.runs:
+        ert = f"{summary.total / summary.solved:.6g}" if summary.solved else "inf"
         lines.append(f"expected run time (total evaluations / successes) {ert}")
     return "\n".join(lines) + "\n"

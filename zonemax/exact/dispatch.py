@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from zonemax.exact.ea_heavy import ea_heavy_exact
 from zonemax.exact.ea_pm1 import ea_pm1_exact
+from zonemax.exact.geom import ea_geom_exact, rls_geom_exact
 from zonemax.exact.limits import ALGORITHMS
+from zonemax.exact.power import ea_power_exact, rls_power_exact
 from zonemax.exact.result import ExactResult
 from zonemax.exact.rls_ab import rls_ab_exact
 from zonemax.exact.rls_heavy import rls_heavy_exact
@@ -40,5 +42,13 @@ def exact_expectation(
             solve = ea_heavy_exact if spec.algorithm == "ea-heavy" else rls_heavy_exact
             return solve(spec.a, spec.eps, log_base=spec.log_base, truncate=spec.truncate,
                          r=spec.r, max_states=cap, with_variance=var)
+        case "ea-geom" | "rls-geom":
+            solve_geom = ea_geom_exact if spec.algorithm == "ea-geom" else rls_geom_exact
+            return solve_geom(spec.a, q=spec.geom_q, mean=spec.geom_mean, max_states=cap,
+                              with_variance=var)
+        case "ea-power" | "rls-power":
+            assert spec.power_exponent is not None
+            solve_power = ea_power_exact if spec.algorithm == "ea-power" else rls_power_exact
+            return solve_power(spec.a, spec.power_exponent, max_states=cap, with_variance=var)
     raise ValueError(f"no exact solver for {spec.algorithm}; exact solvers exist for "
                      f"{', '.join(ALGORITHMS)}")

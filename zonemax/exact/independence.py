@@ -85,7 +85,8 @@ SHARINGS: tuple[Sharing, ...] = (
     # -- the question: specification, parameter readers and validators -----------------------
     _s("zonemax.reference.spec.AlgorithmSpec", "exact stats_tests", "question",
        "The frozen instance description both sides receive; the solvers read only its fields "
-       "(algorithm, a, eps, log base, truncation, r, alpha, beta), none of its behaviour."),
+       "(algorithm, a, eps, log base, truncation, r, alpha, beta, geom_q, geom_mean, "
+       "power_exponent), none of its behaviour (not its step_operator())."),
     _s(_FIT + "validate_target", "exact proofs_check", "question",
        "Turns the user's target into a tuple of Python ints or refuses it; pinned as well "
        "(identity on int tuples, 10^30 included).", "test_validate_target_is_identity_on_ints"),
@@ -105,6 +106,19 @@ SHARINGS: tuple[Sharing, ...] = (
        "Section 5's example (17/10); only the default of rls_ab_exact's signature."),
     _s(_PAR + "DEFAULT_BETA", "exact", "question",
        "Section 5's example (9/10); only the default of rls_ab_exact's signature."),
+    _s(_PAR + "check_geom_q", "exact", "question",
+       "Validates the double-geometric ratio 0 < q < 1 and reads it exactly; the same q reaches "
+       "both sides.  The law of G1 - G2 and the mean -> q map are derived afresh in "
+       "zonemax.exact.geom_law."),
+    _s(_PAR + "check_geom_mean", "exact", "question",
+       "Validates the double-geometric mean step length > 0 and reads it exactly; the exact "
+       "layer solves for q itself (zonemax.exact.geom_law.exact_ratio)."),
+    _s(_PAR + "check_power_exponent", "exact", "question",
+       "Validates the power-law exponent beta > 1 and reads it exactly; zeta(beta) and the tails "
+       "are enclosed afresh in zonemax.exact.power_law (Euler-Maclaurin, not flint's zeta)."),
+    _s(_PAR + "DEFAULT_POWER_EXPONENT", "exact", "question",
+       "The default exponent 3/2; only the default of ea_power_exact's and rls_power_exact's "
+       "signatures."),
     # -- typing -----------------------------------------------------------------------------
     _s(_PAR + "LogBase", "exact proofs_check", "typing", "Type alias int | 'e'."),
     _s(_PAR + "Real", "exact", "typing", "Type alias of accepted real inputs."),

@@ -24,14 +24,15 @@ class ExactResult:
     ----------
     expectation:
         ``E[T]`` from ``x = 0^n``: a ``Fraction`` (exact) for ``ea-pm1``, ``rls-pm1``,
-        ``rls-ab``; an ``mpmath.mpf`` (midpoint of a rigorous enclosure) for ``ea-heavy`` and
-        ``rls-heavy``.
+        ``rls-ab`` and ``ea-geom``/``rls-geom`` with a rational ``q``; an ``mpmath.mpf``
+        (midpoint of a rigorous enclosure) for ``ea-heavy``, ``rls-heavy``, ``ea-power``,
+        ``rls-power`` and the double-geometric operator with an irrational ``q``.
     error_bound:
         ``|E[T] - expectation| <= error_bound``; ``Fraction(0)`` when exact.
     states:
         Number of lumped Markov-chain states built (the optimum class included).
     algorithm:
-        ``'ea-pm1'``, ``'ea-heavy'``, ``'rls-pm1'``, ``'rls-heavy'`` or ``'rls-ab'``.
+        One of :data:`zonemax.exact.limits.ALGORITHMS`.
     a:
         The target.
     params:

@@ -88,7 +88,7 @@ def rls_ab_exact(
 
     ``alpha``, ``beta`` are read exactly as in :func:`zonemax.reference.rls_ab` (floats as the decimal
     they print as); velocities are exact ``Fraction`` values.  No
-    :class:`zonemax.reference.rls_ab.OutsideTheoremWarning` is issued: nothing is being claimed.
+    :class:`zonemax.reference.params.OutsideTheoremWarning` is issued: nothing is being claimed.
     """
     a = validate_target(a)
     max_states = check_max_states(max_states, "rls-ab", len(a))

@@ -42,6 +42,8 @@ from zonemax.reference.spec import AlgorithmSpec
 MASTER_SEED = 230711855
 
 #: Experiment names with stable numeric ids used in seeds (never renumber: seeds depend on it).
+#: The simulation engines (:mod:`zonemax.experiments.simulate`).
+ENGINES = ("reference", "fast")
 EXPERIMENT_IDS: dict[str, int] = {"cma-failure": 1, "runtime": 2, "boxplots": 3, "truncation": 4}
 #: Experiments that own runs (``boxplots`` analyses the ``runtime`` runs).
 RUN_EXPERIMENTS = ("cma-failure", "runtime", "truncation")

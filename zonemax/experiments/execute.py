@@ -9,7 +9,11 @@ the order because every run's seed is a function of its key.
 
 * ``jobs == 1`` and no scheduler: a plain loop in this process.
 * ``jobs > 1``: :class:`concurrent.futures.ProcessPoolExecutor` with the ``spawn`` start method
-  (no fork of a possibly multi-threaded parent).  Workers start with single-threaded BLAS
+  (no fork of a possibly multi-threaded parent).  Workers die with their parent
+  (:func:`zonemax._lifeline.worker_init`: on Linux the kernel sends them SIGKILL when the
+  parent dies, ``kill -9`` included); they ignore SIGINT, and on Ctrl-C or SIGTERM the parent
+  terminates them itself.  Once the workers are gone, multiprocessing's resource tracker sees
+  its pipe close and exits too.  Workers start with single-threaded BLAS
   (:data:`BLAS_THREAD_VARIABLES` set to 1 unless the user set them): one run per core is the
   parallelism, and CMA-ESwM's small matrix products were 7x slower (n = 40) with OpenBLAS
   threads competing for the same cores.  In-process runs (``jobs == 1``) keep the process's
@@ -22,10 +26,12 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 
+from zonemax._lifeline import worker_init
 from zonemax.experiments.design import Task, estimated_cost
 from zonemax.experiments.errors import SetupError
 from zonemax.experiments.simulate import RunRecord, run_task
@@ -37,6 +43,8 @@ IN_FLIGHT_PER_WORKER = 4
 BLAS_THREAD_VARIABLES = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 #: Seconds to wait for a Dask scheduler to answer before giving up with a clear error.
 DASK_CONNECT_TIMEOUT = "30s"
+#: Seconds to wait for terminated workers to exit.
+TERMINATE_TIMEOUT = 5.0
 
 
 def order_tasks(tasks: Sequence[Task], engine: str = "reference") -> list[Task]:
@@ -71,7 +79,8 @@ def execute_tasks(
 def _execute_pool(tasks: list[Task], master_seed: int, engine: str,
                   on_record: Callable[[RunRecord, Task], None], jobs: int) -> None:
     ctx = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=ctx)
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=worker_init,
+                               initargs=(os.getpid(),))
     pending: dict[Future[RunRecord], Task] = {}
     queue = iter(tasks)
     try:
@@ -92,9 +101,24 @@ def _execute_pool(tasks: list[Task], master_seed: int, engine: str,
                 on_record(fut.result(), task)
             refill()
     except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)
+        _terminate(pool)
         raise
     pool.shutdown(wait=True)
+
+
+def _terminate(pool: ProcessPoolExecutor) -> None:
+    """Cancel what is queued and stop the workers now (their current runs are redone on
+    resume: a record is only written when a run completes)."""
+    processes = list(getattr(pool, "_processes", {}).values())  # CPython's worker table
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in processes:
+        if proc.is_alive():
+            proc.terminate()
+    deadline = time.monotonic() + TERMINATE_TIMEOUT
+    for proc in processes:
+        proc.join(max(0.0, deadline - time.monotonic()))
+        if proc.is_alive():  # pragma: no cover - SIGTERM ignored
+            proc.kill()
 
 
 @contextmanager

@@ -12,9 +12,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Literal
 
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
 
 from zonemax.experiments.analysis import CellSummary, FailureAnalysis, Key
 from zonemax.experiments.design import VARIANTS
@@ -22,8 +24,10 @@ from zonemax.experiments.design import VARIANTS
 #: One colour per algorithm variant (matplotlib's default cycle, fixed so figures agree).
 COLORS = {"ea-pm1": "C0", "ea-heavy": "C1", "rls-2-0.5": "C2", "cma-wm": "C3",
           "ea-heavy-condition": "C4", "ea-heavy-clip": "C5"}
-#: Line styles for the values of n (Figure "allCom": "line styles stand for values of n").
-LINESTYLES = ("-", "--", ":", "-.")
+#: Line styles for the values of n (Figure "allCom": "line styles stand for values of n"), and
+#: a marker per n as well, because short legend handles hide the line style.
+LINESTYLES: tuple[Literal["-", "--", ":", "-."], ...] = ("-", "--", ":", "-.")
+MARKERS = ("o", "s", "D", "P")
 DPI = 150
 
 
@@ -43,8 +47,8 @@ def _metadata(path: Path) -> dict[str, str | None]:
     return {"Software": "zonemax"}
 
 
-def _ert_series(ax: Axes, cells: Sequence[CellSummary], label: str, color: str,
-                linestyle: str) -> None:
+def _ert_series(ax: Axes, cells: Sequence[CellSummary], color: str, linestyle: str,
+                marker: str) -> None:
     """ERT/n against r with bootstrap error bars; censoring marked (see module docstring)."""
     finite = [c for c in cells if math.isfinite(c.ert)]
     if finite:
@@ -53,8 +57,8 @@ def _ert_series(ax: Axes, cells: Sequence[CellSummary], label: str, color: str,
         lo = [max(0.0, y - min(c.ert_ci[0], c.ert) / c.n) for c, y in zip(finite, ys, strict=True)]
         hi = [0.0 if not math.isfinite(c.ert_ci[1]) else max(0.0, c.ert_ci[1] / c.n - y)
               for c, y in zip(finite, ys, strict=True)]
-        ax.errorbar(xs, ys, yerr=[lo, hi], color=color, linestyle=linestyle, marker="o",
-                    markersize=4, capsize=2, label=label)
+        ax.errorbar(xs, ys, yerr=[lo, hi], color=color, linestyle=linestyle, marker=marker,
+                    markersize=4, capsize=2)
         cens = [c for c in finite if c.censored]
         if cens:
             ax.plot([c.r for c in cens], [c.ert / c.n for c in cens], linestyle="none",
@@ -63,39 +67,61 @@ def _ert_series(ax: Axes, cells: Sequence[CellSummary], label: str, color: str,
     if inf:
         ax.plot([c.r for c in inf], [max(1.0, sum(c.evaluations) / len(c.evaluations)) / c.n
                                      for c in inf],
-                linestyle="none", marker="^", markersize=8, color=color,
-                label=None if finite else label)
+                linestyle="none", marker="^", markersize=8, color=color)
 
 
-def _legend_notes(ax: Axes) -> None:
-    ax.plot([], [], linestyle="none", marker="o", markersize=9, markerfacecolor="none",
-            markeredgecolor="black", label="cell with censored runs")
-    ax.plot([], [], linestyle="none", marker="^", color="grey",
-            label="no success: mean evals/n (lower bound)")
+def _legend_notes() -> list[Line2D]:
+    return [Line2D([], [], linestyle="none", marker="o", markersize=9, markerfacecolor="none",
+                   markeredgecolor="black", label="cell with censored runs"),
+            Line2D([], [], linestyle="none", marker="^", color="grey",
+                   label="no success: mean evals/n (lower bound)")]
 
 
-def runtime_figure(cells: dict[Key, CellSummary], variants: Sequence[str], out: Path,
-                   stem: str, title: str) -> list[Path]:
-    """Figure "allCom": ERT/n over r, colour = algorithm, line style = n, log-log axes."""
+def build_runtime_figure(cells: dict[Key, CellSummary], variants: Sequence[str],
+                         title: str) -> Figure:
+    """Figure "allCom": ERT/n over r, colour = algorithm, line style and marker = n, log-log.
+
+    Two legends: the algorithms (colour), and the values of n (line style and marker, drawn in
+    black with long handles so that n = 20 and n = 100 are told apart) with the censoring
+    marks."""
     fig = Figure(figsize=(7.5, 5.0))
     ax = fig.add_subplot()
     ns = sorted({n for (v, n, _) in cells if v in variants})
+    drawn = []
     for v in variants:
         for i, n in enumerate(ns):
             sel = [c for (w, m, _), c in sorted(cells.items(), key=lambda kv: kv[0][2])
                    if w == v and m == n]
             if sel:
-                _ert_series(ax, sel, f"{VARIANTS[v].label}, n={n}", COLORS[v],
-                            LINESTYLES[i % len(LINESTYLES)])
-    _legend_notes(ax)
+                _ert_series(ax, sel, COLORS[v], LINESTYLES[i % len(LINESTYLES)],
+                            MARKERS[i % len(MARKERS)])
+                if v not in drawn:
+                    drawn.append(v)
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlabel("r (optimum all-r)")
     ax.set_ylabel("ERT / n (evaluations per dimension)")
     ax.set_title(title)
     ax.grid(True, which="major", alpha=0.3)
-    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
-    return save(fig, out, stem)
+    algorithms = ax.legend(
+        handles=[Line2D([], [], color=COLORS[v], linewidth=2.5, label=VARIANTS[v].label)
+                 for v in drawn],
+        title="algorithm (colour)", fontsize=7, title_fontsize=7, loc="upper left",
+        bbox_to_anchor=(1.01, 1.0))
+    ax.add_artist(algorithms)
+    ax.legend(
+        handles=[Line2D([], [], color="black", linestyle=LINESTYLES[i % len(LINESTYLES)],
+                        marker=MARKERS[i % len(MARKERS)], markersize=5, label=f"n = {n}")
+                 for i, n in enumerate(ns)] + _legend_notes(),
+        title="n (line style, marker)", fontsize=7, title_fontsize=7, handlelength=4.0,
+        loc="lower left", bbox_to_anchor=(1.01, 0.0))
+    return fig
+
+
+def runtime_figure(cells: dict[Key, CellSummary], variants: Sequence[str], out: Path,
+                   stem: str, title: str) -> list[Path]:
+    """:func:`build_runtime_figure`, written as ``stem.png`` and ``stem.pdf``."""
+    return save(build_runtime_figure(cells, variants, title), out, stem)
 
 
 def failure_figure(analysis: FailureAnalysis, out: Path) -> list[Path]:

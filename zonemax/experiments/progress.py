@@ -1,14 +1,17 @@
-"""A small progress line with rate and ETA for long reproductions (no dependencies).
+"""A small progress line with rate and ETA for long work (no dependencies).
 
 On a terminal the line is redrawn in place (at most every :data:`TTY_INTERVAL` seconds); on
 anything else (a log file, CI) a plain line is written every :data:`PLAIN_INTERVAL` seconds and
-at the end.  The ETA weighs tasks by their estimated cost
+at the end.  A background *heartbeat* thread keeps drawing while nothing completes, so a long
+first task (a CMA-ESwM run at n = 100, one unbudgeted run of ``zonemax run``) still shows that
+work goes on and for how long.  The ETA weighs tasks by their estimated cost
 (:func:`zonemax.experiments.design.estimated_cost`), because run times differ by orders of
 magnitude between cells; it is a rough guide, not a promise.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from typing import TextIO
 
@@ -33,19 +36,46 @@ def format_duration(seconds: float) -> str:
 
 
 class ProgressLine:
-    """Progress of ``total`` runs of total estimated cost ``total_cost`` on ``stream``."""
+    """Progress of ``total`` runs of total estimated cost ``total_cost`` on ``stream``.
+
+    ``heartbeat=True`` starts a daemon thread that redraws every interval even when no run
+    completes; call :meth:`close` (or use the object as a context manager) to stop it.
+    ``eager=False`` waits one interval before the first line.
+    """
 
     def __init__(self, total: int, total_cost: float, stream: TextIO, *,
-                 label: str = "reproduce", tty: bool | None = None) -> None:
+                 label: str = "reproduce", tty: bool | None = None,
+                 interval: float | None = None, heartbeat: bool = False,
+                 eager: bool = True) -> None:
         self.total = total
         self.total_cost = max(total_cost, 1e-12)
         self.stream = stream
         self.label = label
         self.tty = stream.isatty() if tty is None else tty
+        self.interval = interval if interval is not None else (
+            TTY_INTERVAL if self.tty else PLAIN_INTERVAL)
         self.done = 0
         self.done_cost = 0.0
         self.start = time.monotonic()
-        self._last = float("-inf")
+        # eager: the first completed run is shown at once; otherwise the first line comes after
+        # one interval (short work leaves no trace in a log)
+        self._last = float("-inf") if eager else self.start
+        self._eager = eager
+        self._drawn = False
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._closed = False
+        self._thread: threading.Thread | None = None
+        if heartbeat:
+            self._thread = threading.Thread(target=self._beat, name=f"{label}-progress",
+                                            daemon=True)
+            self._thread.start()
+
+    def __enter__(self) -> ProgressLine:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     def text(self) -> str:
         elapsed = time.monotonic() - self.start
@@ -59,25 +89,47 @@ class ProgressLine:
 
     def update(self, cost: float) -> None:
         """One more run done (``cost`` = its estimated cost)."""
-        self.done += 1
-        self.done_cost += cost
-        now = time.monotonic()
-        interval = TTY_INTERVAL if self.tty else PLAIN_INTERVAL
-        if now - self._last >= interval or self.done == self.total:
-            self._last = now
-            self._draw()
+        self.advance(1, cost)
+
+    def advance(self, runs: int, cost: float) -> None:
+        """``runs`` more runs done, of total estimated cost ``cost``."""
+        with self._lock:
+            self.done += runs
+            self.done_cost += cost
+            now = time.monotonic()
+            final = self.done >= self.total and (self._eager or self.tty or self._drawn)
+            if now - self._last >= self.interval or final:
+                self._last = now
+                self._draw()
+
+    def _beat(self) -> None:
+        while not self._stop.wait(min(self.interval, 1.0)):
+            with self._lock:
+                now = time.monotonic()
+                if not self._closed and self.done < self.total \
+                        and now - max(self._last, self.start) >= self.interval:
+                    self._last = now
+                    self._draw()
 
     def _draw(self) -> None:
+        self._drawn = True
         if self.tty:
             self.stream.write("\r\x1b[2K" + self.text())
-            if self.done == self.total:
+            if self.done >= self.total:
                 self.stream.write("\n")
         else:
             self.stream.write(self.text() + "\n")
         self.stream.flush()
 
     def close(self) -> None:
-        """End the line on a terminal if the run stopped early."""
-        if self.tty and self.done < self.total:
-            self.stream.write("\n")
-            self.stream.flush()
+        """Stop the heartbeat; end the line on a terminal if the work stopped early."""
+        self._stop.set()
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join()
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            if self.tty and self.done < self.total:
+                self.stream.write("\n")
+                self.stream.flush()

@@ -1,24 +1,41 @@
-"""The markdown report: figures, tables, the statistical methods and a verdict per paper claim."""
+"""The markdown report: figures, tables, the statistical methods and a verdict per paper claim.
+
+:func:`write_report` analyses the records of each experiment
+(:mod:`~zonemax.experiments.analysis`, :mod:`~zonemax.experiments.analysis_runtime`), draws its
+figures and writes ``report.md``; the tables and the fixed section on the original CMA-ESwM code
+are built by :mod:`zonemax.experiments.report_tables`.
+"""
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from zonemax import PAPER
 from zonemax.experiments import analysis as an
+from zonemax.experiments import analysis_runtime as ar
 from zonemax.experiments import figures as fg
 from zonemax.experiments.design import (
     CMA_CAP_PER_N,
     CMA_LARGE_R,
+    GRIDS,
     RLS_CAP,
     TRUNCATION_SHARED,
     VARIANTS,
     cells_for,
+)
+from zonemax.experiments.report_tables import (
+    cell_table,
+    claims_methods,
+    claims_table,
+    image,
+    number,
+    original_cmaeswm_section,
+    pairs_table,
+    table,
 )
 from zonemax.experiments.simulate import RunRecord
 from zonemax.experiments.stats import ALPHA, BOOTSTRAP_RESAMPLES, CONFIDENCE
@@ -26,6 +43,50 @@ from zonemax.experiments.store import RUNS_FILE, sessions_wall_seconds
 
 REPORT_FILE = "report.md"
 FIGURES_DIR = "figures"
+
+
+def runs_to_rule_out(rate: float = an.NEGLIGIBLE_RATE) -> int:
+    """Fewest runs per cell whose zero failures put the Clopper-Pearson upper bound below
+    ``rate`` (72 for 5%): fewer runs cannot tell a failure rate of ``rate`` from none."""
+    m = 1
+    while 1 - ((1 - CONFIDENCE) / 2) ** (1 / m) >= rate:  # upper bound of 0/m (exact)
+        m += 1
+    return m
+
+
+def scale_limits(quote: str, scale: str) -> str:
+    """Why the grid of ``scale`` cannot decide the claim ``quote`` ('' when it can).
+
+    * failure-rate claims (Section 6.1): fewer runs per cell than :func:`runs_to_rule_out`
+      (and, for the trend in n, a smaller range of n than the paper's);
+    * the scaling claim (Section 6.2): an algorithm of the figure that runs at one n only, so
+      that its slopes at two values of n cannot be compared.
+    """
+    if scale == "paper":
+        return ""
+    grid, paper = GRIDS[scale], GRIDS["paper"]
+    reasons: list[str] = []
+    if "failure rate" in quote:
+        cells, paper_cells = grid.get("cma-failure", ()), paper["cma-failure"]
+        runs = min((c.runs for c in cells), default=0)
+        need = runs_to_rule_out()
+        if runs < need:
+            reasons.append(f"{runs} runs per cell cannot tell a failure rate of "
+                           f"{an.NEGLIGIBLE_RATE:.0%} from none (that needs {need}; paper "
+                           f"scale: {min(c.runs for c in paper_cells)})")
+        if "increases" in quote:
+            top = max((n for c in cells for n in c.ns), default=0)
+            paper_top = max(n for c in paper_cells for n in c.ns)
+            if top < paper_top:
+                reasons.append(f"n only up to {top} (paper scale: {paper_top})")
+    if "scaling behavior" in quote:
+        paper_ns = {c.variant: c.ns for c in paper["runtime"]}
+        for c in grid.get("runtime", ()):
+            if len(c.ns) < 2 <= len(paper_ns.get(c.variant, ())):
+                reasons.append(f"{VARIANTS[c.variant].label} runs at n = "
+                               f"{', '.join(map(str, c.ns))} only (paper scale: "
+                               f"{', '.join(map(str, paper_ns[c.variant]))})")
+    return "; ".join(reasons)
 
 
 @dataclass
@@ -37,20 +98,6 @@ class ReportOutput:
     claims: list[an.Claim] = field(default_factory=list)
 
 
-def _num(x: float, digits: int = 4) -> str:
-    if isinstance(x, float) and math.isnan(x):
-        return "–"
-    if isinstance(x, float) and math.isinf(x):
-        return "∞"
-    return f"{x:.{digits}g}"
-
-
-def _table(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
-    return "\n".join(lines) + "\n"
-
-
 def _select(records: Sequence[RunRecord], scale: str, experiment: str) -> list[RunRecord]:
     """The records ``experiment`` analyses: its cells' keys at ``scale``."""
     wanted = set()
@@ -60,33 +107,6 @@ def _select(records: Sequence[RunRecord], scale: str, experiment: str) -> list[R
                 for run in range(cell.runs):
                     wanted.add((owner, cell.variant, n, r, run))
     return [rec for rec in records if rec.key in wanted]
-
-
-def _cell_table(cells: dict[an.Key, an.CellSummary], variants: Sequence[str]) -> str:
-    rows = []
-    for (v, n, r), c in sorted(cells.items(), key=lambda kv: (variants.index(kv[0][0])
-                                                             if kv[0][0] in variants else 99,
-                                                             kv[0][1], kv[0][2])):
-        if v not in variants:
-            continue
-        lo, hi = c.ert_ci
-        reasons = ", ".join(f"{k}: {m}" for k, m in c.reasons.items() if k != "optimum") or "–"
-        rows.append([VARIANTS[v].label, n, r, c.runs, c.solved, reasons, _num(c.ert / n),
-                     f"[{_num(lo / n)}, {_num(hi / n)}]", _num(c.median / n),
-                     "/".join(c.engines)])
-    return _table(["algorithm", "n", "r", "runs", "solved", "censored (reason: count)",
-                   "ERT/n", f"{CONFIDENCE:.0%} CI (bootstrap)", "median/n", "engine"], rows)
-
-
-def _pairs_table(rows: Sequence[an.PairRow]) -> str:
-    out = []
-    for p in rows:
-        c = p.comparison
-        out.append([VARIANTS[p.x].label, VARIANTS[p.y].label, p.n, p.r, c.method, _num(c.p, 3),
-                    _num(p.p_holm, 3), f"{c.a12:.2f}", f"{c.rank_biserial:+.2f}", _num(p.ratio, 3),
-                    an._direction(p)])
-    return _table(["X", "Y", "n", "r", "test (two-sided)", "p", "Holm p (across r)",
-                   "A12 = P(X<Y)", "rank-biserial", "ERT X / ERT Y", "X is"], out)
 
 
 def _cma_budget_note(records: Sequence[RunRecord]) -> str:
@@ -118,19 +138,6 @@ def _sessions_line(metadata: dict[str, Any]) -> str:
             f"over {timed} invocation(s){untimed}\n")
 
 
-def _claims_table(claims: Sequence[an.Claim]) -> str:
-    return _table(["paper claim", "where", "verdict", "measured"],
-                  [[f"“{c.quote}”", c.source, f"**{c.verdict}**", c.measured] for c in claims])
-
-
-def _claims_methods(claims: Sequence[an.Claim]) -> str:
-    return "".join(f"- *{c.quote}*: {c.method}.\n" for c in claims)
-
-
-def _img(path: Path, out: Path, alt: str) -> str:
-    return f"![{alt}]({path.relative_to(out).as_posix()})\n"
-
-
 def write_report(out: Path, *, scale: str, experiments: Sequence[str],
                  records: Sequence[RunRecord], metadata: dict[str, Any],
                  planned: int | None = None) -> ReportOutput:
@@ -151,10 +158,10 @@ def write_report(out: Path, *, scale: str, experiments: Sequence[str],
                  f"[{row.ci[0]:.3f}, {row.ci[1]:.3f}]",
                  ", ".join(f"{k}: {v}" for k, v in row.reasons.items()) or "–"]
                 for row in fa.rows]
-        trend_rows = [[r, _num(z, 3), _num(p, 3), _num(ph, 3), note or "–"]
+        trend_rows = [[r, number(z, 3), number(p, 3), number(ph, 3), note or "–"]
                       for r, (z, p, ph, note) in fa.trends.items()]
         pz, pp, pnote = fa.pooled_trend
-        trend_rows.append(["pooled", _num(pz, 3), _num(pp, 3), "–", pnote or "–"])
+        trend_rows.append(["pooled", number(pz, 3), number(pp, 3), "–", pnote or "–"])
         sections.append(
             "## 1. CMA-ESwM failure rate (Section 6.1)\n\n"
             "Optimum all-r in {0..r}^n, CMA-ESwM as in `zonemax.reference.cma_wm` (initial mean uniform in "
@@ -162,19 +169,20 @@ def write_report(out: Path, *, scale: str, experiments: Sequence[str],
             "below 1e-30 (the paper's criterion, reason `min-eigenvalue`) or when it reaches its "
             f"budget of {CMA_CAP_PER_N}·n × budget factor evaluations first (reason `budget`). "
             "Both count as failures.\n\n"
-            + (_img(figs[0], out, "CMA-ESwM failure rate") if figs else "") + "\n"
-            + _table(["r", "n", "runs", "failures", "rate", "95% CI (Clopper-Pearson)",
-                      "failure reasons"], rows)
+            + (image(figs[0], out, "CMA-ESwM failure rate") if figs else "") + "\n"
+            + table(["r", "n", "runs", "failures", "rate", "95% CI (Clopper-Pearson)",
+                     "failure reasons"], rows)
             + "\nOne-sided Cochran-Armitage tests for a rate increasing with n (scores = n); "
               "Holm across r:\n\n"
-            + _table(["r", "z", "p (one-sided)", "Holm p", "note"], trend_rows)
-            + "\n" + _claims_table(fa.claims))
+            + table(["r", "z", "p (one-sided)", "Holm p", "note"], trend_rows)
+            + "\n" + claims_table(fa.claims)
+            + "\n" + original_cmaeswm_section())
 
     runtime_cells: dict[an.Key, an.CellSummary] = {}
     if "runtime" in experiments or "boxplots" in experiments:
         runtime_cells = an.summarise(_select(records, scale, "runtime"), master_seed)
     if "runtime" in experiments:
-        ra = an.analyse_runtime(runtime_cells)
+        ra = ar.analyse_runtime(runtime_cells)
         all_claims += ra.claims
         figs = fg.runtime_figure(runtime_cells, [v for v in ("ea-pm1", "ea-heavy", "rls-2-0.5",
                                                              "cma-wm")
@@ -182,21 +190,21 @@ def write_report(out: Path, *, scale: str, experiments: Sequence[str],
                                  fig_dir, "runtime_allcom",
                                  "Run time over r (Figure allCom, with CMA-ESwM)")
         result.figures += figs
-        slope_rows = [[VARIANTS[s.variant].label, n, _num(sl.slope, 3), _num(sl.stderr, 3),
-                       sl.points, _num(s.p_difference, 3)]
+        slope_rows = [[VARIANTS[s.variant].label, n, number(sl.slope, 3), number(sl.stderr, 3),
+                       sl.points, number(s.p_difference, 3)]
                       for s in ra.slopes for n, sl in s.slopes.items()]
         sections.append(
             "## 2. Run-time comparison (Section 6.2, Figure allCom)\n\n"
-            "Colour = algorithm, line style = n; both axes logarithmic; y = ERT / n with "
+            "Colour = algorithm, line style and marker = n; both axes logarithmic; y = ERT / n with "
             f"{CONFIDENCE:.0%} bootstrap intervals. Hollow black circles mark cells with "
             "censored runs, triangles cells without any success.\n\n"
-            + (_img(figs[0], out, "run-time comparison") if figs else "") + "\n"
-            + _cell_table(runtime_cells, ("ea-pm1", "ea-heavy", "rls-2-0.5", "cma-wm"))
-            + "\n### Pairwise comparisons\n\n" + _pairs_table(ra.pairs)
+            + (image(figs[0], out, "run-time comparison") if figs else "") + "\n"
+            + cell_table(runtime_cells, ("ea-pm1", "ea-heavy", "rls-2-0.5", "cma-wm"))
+            + "\n### Pairwise comparisons\n\n" + pairs_table(ra.pairs)
             + "\n### Scaling in r per n\n\n"
-            + _table(["algorithm", "n", "slope of log ERT/n on log r", "std. error", "cells",
-                      "p (equal slopes, smallest vs largest n)"], slope_rows)
-            + "\n" + _claims_table(ra.claims))
+            + table(["algorithm", "n", "slope of log ERT/n on log r", "std. error", "cells",
+                     "p (equal slopes, smallest vs largest n)"], slope_rows)
+            + "\n" + claims_table(ra.claims))
 
     if "boxplots" in experiments:
         parts = []
@@ -204,7 +212,7 @@ def write_report(out: Path, *, scale: str, experiments: Sequence[str],
             for n in sorted({k[1] for k in runtime_cells if k[0] == v}, reverse=True):
                 figs = fg.boxplot_figure(runtime_cells, v, n, fig_dir)
                 result.figures += figs
-                parts.append(_img(figs[0], out, f"{VARIANTS[v].label}, n = {n}"))
+                parts.append(image(figs[0], out, f"{VARIANTS[v].label}, n = {n}"))
         sections.append(
             "## 3. Box plots (Appendix A)\n\n"
             "One box per r: Q1–Q3, median line, whiskers at 1.5 IQR, outliers as dots; "
@@ -214,7 +222,7 @@ def write_report(out: Path, *, scale: str, experiments: Sequence[str],
 
     if "truncation" in experiments:
         tcells = an.summarise(_select(records, scale, "truncation"), master_seed)
-        ta = an.analyse_truncation(tcells)
+        ta = ar.analyse_truncation(tcells)
         all_claims += ta.claims
         variants = [v for v in ("ea-heavy", "ea-heavy-condition", "ea-heavy-clip", "rls-2-0.5")
                     if any(k[0] == v for k in tcells)]
@@ -234,16 +242,17 @@ def write_report(out: Path, *, scale: str, experiments: Sequence[str],
             "and the all-r optimum, a single such step lands exactly on the target "
             "coordinate. Its speed is an artefact of the set-up (optimum at the boundary r), "
             "not of heavy tails.\n\n"
-            + (_img(figs[0], out, "truncation variants") if figs else "") + "\n"
-            + _cell_table(tcells, variants)
-            + "\n### Each heavy-tailed variant against RLS_{2,0.5}\n\n" + _pairs_table(ta.pairs)
-            + "\n" + _claims_table(ta.claims)
+            + (image(figs[0], out, "truncation variants") if figs else "") + "\n"
+            + cell_table(tcells, variants)
+            + "\n### Each heavy-tailed variant against RLS_{2,0.5}\n\n" + pairs_table(ta.pairs)
+            + "\n" + claims_table(ta.claims)
             + "\n**Which variant matches the claim?** "
             + "; ".join(f"{c.quote.split('[variant: ')[-1].rstrip(']')}: **{c.verdict}**"
                         for c in ta.claims) + ".\n")
 
     # The untruncated variant's claim appears in runtime and truncation (same shared runs).
-    all_claims = list({(c.quote, c.measured): c for c in all_claims}.values())
+    all_claims = [replace(c, scale_note=scale_limits(c.quote, scale))
+                  for c in {(c.quote, c.measured): c for c in all_claims}.values()]
     engines = Counter(rec.engine for rec in records)
     header = (
         "# Reproduction of Section 6 of arXiv:2307.11855\n\n"
@@ -261,7 +270,13 @@ def write_report(out: Path, *, scale: str, experiments: Sequence[str],
         + _sessions_line(metadata)
         + f"- versions: {', '.join(f'{k} {v}' for k, v in metadata.get('versions', {}).items())}\n"
         "- raw data: `runs.csv` (one row per run), `metadata.json`\n\n"
-        "## Summary of the paper's claims\n\n" + _claims_table(all_claims)
+        "## Summary of the paper's claims\n\n"
+        + ("" if scale == "paper" else
+           f"This is the **{scale}** scale: fewer runs and a smaller grid than Section 6. "
+           "Verdicts marked ⚠ are ones this grid cannot decide; the committed paper-scale "
+           "report (`reproduction/paper/report.md`) is the reference and its verdicts are "
+           "shown beside.\n\n")
+        + claims_table(all_claims, scale)
         + "\n## Methods\n\n"
         "- **Censoring.** A run that stops before the optimum (budget reached, or CMA-ESwM's "
         "eigenvalue criterion) is censored: its evaluation count is a lower bound. Censored "
@@ -286,7 +301,7 @@ def write_report(out: Path, *, scale: str, experiments: Sequence[str],
         + _cma_budget_note(records) + "\n"
         "- **Verdicts**: *consistent* = the data agree with the claim at the stated level; "
         "*not consistent* = they contradict it; *inconclusive* = this grid cannot decide.\n"
-        + _claims_methods(all_claims) + "\n")
+        + claims_methods(all_claims) + "\n")
     fig_note = ("Figures are in `figures/` as PNG and PDF.\n\n" if result.figures else "")
     result.report.write_text(header + fig_note + "\n".join(sections), encoding="utf-8")
     result.claims = all_claims

@@ -1,7 +1,7 @@
 """Runs of an algorithm spec: the single plug-in point for simulation engines.
 
-:func:`simulate` (one run) and :func:`run_batch` (``zonemax run``) are the only places that
-decide *how* a run is simulated.  ``engine="reference"`` calls :func:`zonemax.reference.run`;
+:func:`simulate` (one run) and :func:`iter_runs` (``zonemax run``, streamed) are the only places
+that decide *how* a run is simulated.  ``engine="reference"`` calls :func:`zonemax.reference.run`;
 ``engine="fast"`` uses the numba engine (:func:`zonemax.engine.run_seeds`) where it supports the
 algorithm and the target, and falls back to the reference otherwise (CMA-ESwM, targets beyond
 int64).  Every result says which engine actually ran.  Both engines are equal in law, not stream-for-
@@ -12,17 +12,38 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
-from zonemax.engine import run_seeds, supports
-from zonemax.experiments.design import VARIANTS, Task
+from zonemax.experiments.design import ENGINES, VARIANTS, Task
+from zonemax.reference.fitness import norm_1
 from zonemax.reference.runner import run as run_reference
 from zonemax.reference.spec import AlgorithmSpec
 
-ENGINES = ("reference", "fast")
+__all__ = ["ENGINES", "Batch", "Chunk", "Outcome", "RunRecord", "default_engine",
+           "fast_engine_problem", "iter_runs", "run_batch", "run_seed", "run_task", "simulate"]
+
+#: What the fast engine runs (:data:`zonemax.engine.ALGORITHMS` and its int64 rule
+#: ``4 |a|_1 < 2^63``, :data:`zonemax.engine.INT64_LIMIT`), restated here so that choosing an
+#: engine does not import numba; ``tests/test_cli_run.py`` checks that both agree.
+FAST_ALGORITHMS = ("ea-pm1", "ea-heavy", "rls-pm1", "rls-heavy", "rls-ab")
+FAST_INT64_LIMIT = 1 << 63
+
+
+def run_seeds(spec: AlgorithmSpec, seeds: list[np.random.SeedSequence],
+              budget: int | None) -> Any:
+    """:func:`zonemax.engine.run_seeds`, imported on first use (numba)."""
+    from zonemax.engine import run_seeds as engine_run_seeds
+
+    return engine_run_seeds(spec, seeds, budget=budget)
+
+
+def supports(spec: AlgorithmSpec) -> bool:
+    """Whether the fast engine runs ``spec`` (see :data:`FAST_ALGORITHMS`)."""
+    return spec.algorithm in FAST_ALGORITHMS and 4 * norm_1(spec.a) < FAST_INT64_LIMIT
 
 
 @dataclass(frozen=True)
@@ -72,16 +93,37 @@ def check_engine(engine: str) -> str:
     return engine
 
 
+def fast_engine_problem(spec: AlgorithmSpec) -> str | None:
+    """Why the fast engine would not run ``spec`` faithfully, or ``None``.
+
+    The engine supports the algorithm and an int64 target (:func:`zonemax.engine.supports`),
+    and computes RLS_{alpha,beta}'s velocities in float64: an ``alpha`` or ``beta`` that
+    float64 rounds to 1 (or to 0, or past its range) would silently run another algorithm.
+    """
+    if not supports(spec):
+        return (f"the fast engine does not run {spec.algorithm}" if spec.algorithm == "cma-wm"
+                else "the fast engine needs 4 |a|_1 < 2^63 (int64)")
+    if spec.alpha is not None and spec.beta is not None:
+        try:
+            alpha, beta = float(spec.alpha), float(spec.beta)
+        except OverflowError:
+            return "alpha or beta is outside the float64 range of the fast engine"
+        if not (1.0 < alpha < float("inf")) or not (0.0 < beta < 1.0):
+            return (f"alpha = {spec.alpha} or beta = {spec.beta} rounds to a value outside "
+                    "Algorithm 2's ranges in the fast engine's float64")
+    return None
+
+
 def default_engine(spec: AlgorithmSpec) -> str:
-    """``fast`` where the engine supports ``spec``, else ``reference`` (Python ints)."""
-    return "fast" if supports(spec) else "reference"
+    """``fast`` where the engine runs ``spec`` faithfully, else ``reference`` (Python ints)."""
+    return "fast" if fast_engine_problem(spec) is None else "reference"
 
 
 def simulate(spec: AlgorithmSpec, seed: np.random.SeedSequence, budget: int | None,
              engine: str = "fast") -> Outcome:
     """Run ``spec`` once with ``np.random.default_rng(seed)``; see the module docstring."""
     check_engine(engine)
-    if engine == "fast" and supports(spec):
+    if engine == "fast" and fast_engine_problem(spec) is None:
         batch = run_seeds(spec, [seed], budget=budget)
         solved = bool(batch.solved[0])
         return Outcome(int(batch.evaluations[0]), solved, "optimum" if solved else "budget",
@@ -106,6 +148,61 @@ class Batch:
         return len(self.evaluations)
 
 
+@dataclass(frozen=True)
+class Chunk:
+    """Consecutive runs ``start, start + 1, ...`` of a :func:`iter_runs` stream."""
+
+    start: int
+    evaluations: tuple[int, ...]
+    solved: tuple[bool, ...]
+    reasons: tuple[str, ...]
+
+
+#: Largest chunk of fast-engine runs between two progress updates, and the wall time a chunk
+#: should take (chunks start at one run and double while they are faster than this).
+MAX_CHUNK = 1 << 16
+CHUNK_SECONDS = 0.25
+
+
+def run_seed(seed: int, k: int) -> np.random.SeedSequence:
+    """The seed of run ``k``: ``SeedSequence(seed).spawn(k + 1)[k]``, built without the others."""
+    return np.random.SeedSequence(seed, spawn_key=(k,))
+
+
+def iter_runs(spec: AlgorithmSpec, *, runs: int, seed: int, budget: int | None = None,
+              engine: str = "reference") -> Iterator[Chunk]:
+    """``runs`` runs of ``spec`` as a stream of chunks (memory does not grow with ``runs``).
+
+    Run ``k`` uses ``SeedSequence(seed).spawn(runs)[k]`` (:func:`run_seed`), so a run's result
+    does not depend on how many runs are requested or on the chunking.  ``engine="fast"`` runs
+    growing chunks on the numba engine (one run at first, doubling while a chunk takes less than
+    :data:`CHUNK_SECONDS`), ``"reference"`` one run per chunk.
+    """
+    if isinstance(runs, bool) or not isinstance(runs, int) or runs < 1:
+        raise ValueError(f"runs must be an integer >= 1, got {runs!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+    check_engine(engine)
+    k = 0
+    size = 1
+    while k < runs:
+        if engine == "fast":
+            stop = min(runs, k + size)
+            t0 = time.perf_counter()
+            fast = run_seeds(spec, [run_seed(seed, j) for j in range(k, stop)], budget=budget)
+            if time.perf_counter() - t0 < CHUNK_SECONDS:
+                size = min(2 * size, MAX_CHUNK)
+            ok = tuple(bool(s) for s in fast.solved)
+            yield Chunk(k, tuple(int(e) for e in fast.evaluations), ok,
+                        tuple("optimum" if s else "budget" for s in ok))
+            k = stop
+        else:
+            res = run_reference(spec, rng=np.random.default_rng(run_seed(seed, k)),
+                                budget=budget)
+            yield Chunk(k, (res.evaluations,), (res.solved,), (res.reason,))
+            k += 1
+
+
 def run_batch(
     spec: AlgorithmSpec,
     *,
@@ -115,26 +212,18 @@ def run_batch(
     engine: str = "reference",
     progress: Callable[[int, int], None] | None = None,
 ) -> Batch:
-    """Run ``spec`` ``runs`` times; run ``k`` uses ``SeedSequence(seed).spawn(runs)[k]``, so a
-    run's result does not depend on how many runs are requested."""
-    if isinstance(runs, bool) or not isinstance(runs, int) or runs < 1:
-        raise ValueError(f"runs must be an integer >= 1, got {runs!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
-    check_engine(engine)
-    children = np.random.SeedSequence(seed).spawn(runs)
-    if engine == "fast":
-        fast = run_seeds(spec, children, budget=budget)
-        ok = tuple(bool(s) for s in fast.solved)
-        return Batch(spec, seed, "fast", tuple(int(e) for e in fast.evaluations), ok,
-                     tuple("optimum" if s else "budget" for s in ok))
-    results = []
-    for k, child in enumerate(children):
-        results.append(run_reference(spec, rng=np.random.default_rng(child), budget=budget))
+    """All runs of :func:`iter_runs` collected into a :class:`Batch` (library use; the command
+    line streams instead)."""
+    evaluations: list[int] = []
+    solved: list[bool] = []
+    reasons: list[str] = []
+    for chunk in iter_runs(spec, runs=runs, seed=seed, budget=budget, engine=engine):
+        evaluations += chunk.evaluations
+        solved += chunk.solved
+        reasons += chunk.reasons
         if progress is not None:
-            progress(k + 1, runs)
-    return Batch(spec, seed, "reference", tuple(r.evaluations for r in results),
-                 tuple(r.solved for r in results), tuple(r.reason for r in results))
+            progress(len(evaluations), runs)
+    return Batch(spec, seed, engine, tuple(evaluations), tuple(solved), tuple(reasons))
 
 
 def task_params(task: Task) -> str:

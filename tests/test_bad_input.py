@@ -1,0 +1,181 @@
+"""Every kind of bad input of issue 13 gets exit code 2, one line, no traceback, and a message
+that names the fix.
+
+Each row is ``(argv, fragment)``: ``fragment`` must appear in the one line on stderr and says
+what to change.  ``FILE`` in ``argv`` is replaced by an existing file, ``TMP`` by an existing
+empty directory.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from zonemax.cli import main
+
+#: A 5000-digit integer: beyond Python's default limit of 4300 digits for int(str).
+BIG = "9" * 5000
+#: 10^30, beyond int64 and far beyond any exact solver.
+E30 = "1" + "0" * 30
+
+CASES: list[tuple[list[str], str]] = [
+    # reproduce --out: existing file, under a file, unwritable, empty
+    (["reproduce", "--out", "FILE"], "existing file; give a directory"),
+    (["reproduce", "--out", "FILE/sub"], "is a file, not a directory"),
+    (["reproduce", "--out", "/proc/zonemax-test"], "choose a writable place"),
+    (["reproduce", "--out", ""], "--out needs a directory path"),
+    (["reproduce", "--out", "TMP", "--report-only"], "no metadata.json"),
+    (["reproduce", "--out", "TMP/missing", "--report-only"], "no such directory"),
+    # reproduce's numbers
+    (["reproduce", "--out", "TMP", "--budget-factor", "nan"], "finite number such as 0.001"),
+    (["reproduce", "--out", "TMP", "--budget-factor", "inf"], "finite number such as 0.001"),
+    (["reproduce", "--out", "TMP", "--budget-factor", "0"], "--budget-factor must be > 0"),
+    (["reproduce", "--out", "TMP", "--budget-factor", "1e9"], "--budget-factor must be <="),
+    (["reproduce", "--out", "TMP", "--budget-factor", "1_0"], "without '_' separators"),
+    (["reproduce", "--out", "TMP", "--jobs", "\uff12"], "type digits as ASCII 0-9"),
+    (["reproduce", "--out", "TMP", "--jobs", "1000000"], "use --scheduler for a cluster"),
+    (["reproduce", "--out", "TMP", "--seed", "1_0"], "without '_' separators"),
+    # exact: entries >= 2^63 and oversized instances, refused up front
+    (["exact", "ea-pm1", "--a", E30], "choose a smaller target"),
+    (["exact", "ea-pm1", "--a", str(2**63)], "choose a smaller target"),
+    (["exact", "ea-heavy", "--a", f"{E30},1"], "choose a smaller target"),
+    (["exact", "rls-pm1", "--a", f"{E30},1"], "choose a smaller target"),
+    (["exact", "rls-ab", "--a", "200,200"], "choose a smaller target"),
+    (["exact", "ea-pm1", "--a", "3", "--max-states", "1000000000"], "--max-states must be <="),
+    # digits: too many (the real reason), non-ASCII, separators
+    (["run", "ea-pm1", "--a", BIG, "--budget", "1"], "PYTHONINTMAXSTRDIGITS"),
+    (["run", "ea-pm1", "--a", "1", "--seed", BIG], "PYTHONINTMAXSTRDIGITS"),
+    (["run", "ea-pm1", "--a", "\uff11\uff12"], "FULLWIDTH DIGIT ONE"),
+    (["run", "ea-pm1", "--a", "\u0663"], "ARABIC-INDIC DIGIT THREE"),
+    (["run", "ea-pm1", "--a", "1_000"], "without '_' separators"),
+    (["run", "ea-pm1", "--a", "3", "--runs", "\uff11\uff10"], "type digits as ASCII 0-9"),
+    (["run", "ea-pm1", "--a", "3", "--budget", "1e5"], "--budget must be an integer"),
+    (["exact", "ea-pm1", "--a", "3", "--max-states", "\u0661"], "type digits as ASCII 0-9"),
+    # grammar of parameters that do not apply
+    (["run", "ea-pm1", "--a", "1", "--eps", "0.1"], "--eps applies only to the heavy-tailed"),
+    (["run", "ea-pm1", "--a", "1", "--eps", "0.1", "--log-base", "2"],
+     "--eps, --log-base apply only to the heavy-tailed"),
+    (["run", "ea-heavy", "--a", "1", "--beta", "0.5"], "--beta applies only to rls-ab"),
+    # decimal parameters: exponents are judged before a Fraction is built
+    (["run", "ea-heavy", "--a", "3", "--eps", "1e-1000000000"], "smaller exponent"),
+    (["run", "ea-heavy", "--a", "3", "--eps", "1e-100000000"], "smaller exponent"),
+    (["exact", "ea-heavy", "--a", "3", "--eps", "1e-1000000000"], "smaller exponent"),
+    (["run", "rls-ab", "--a", "3", "--alpha", "1e99999999999"], "smaller exponent"),
+    (["run", "ea-heavy", "--a", "3", "--eps", "nan"], "finite number such as 0.001"),
+    (["run", "ea-heavy", "--a", "3", "--eps", "1/0"], "denominator"),
+    (["run", "ea-heavy", "--a", "3", "--eps", ""], "--eps needs a number"),
+    (["run", "ea-heavy", "--a", "3", "--eps", "1e7"], "use ea-pm1 or rls-pm1"),
+    (["run", "ea-heavy", "--a", "3", "--eps", "0.1" + "1" * 1000], "at most 1000 digits"),
+    (["run", "rls-ab", "--a", "3", "--alpha", "1e1000", "--budget", "9"], "float64"),
+    (["run", "rls-ab", "--a", "3", "--beta", "1e-1000", "--budget", "9"], "float64"),
+    # sizes
+    (["run", "ea-pm1", "--n", "100000000000", "--r", "3"], "Section 6 uses n <= 100"),
+    (["run", "cma-wm", "--n", "3", "--r", "1" + "0" * 23, "--budget", "9"], "r <= 2^53"),
+    # pre-flight: astronomically long requests without a budget
+    (["run", "ea-pm1", "--a", E30], "give --budget N"),
+    (["run", "rls-pm1", "--a", E30], "give --budget N"),
+    (["run", "ea-pm1", "--a", "3", "--runs", "10000000000"], "fewer --runs"),
+    (["run", "ea-heavy", "--a", "5,3", "--eps", "1e-1000"], "or --force"),
+    (["run", "ea-heavy", "--a", "5,3", "--eps", "1e-1000", "--engine", "reference"],
+     "or --force"),
+    (["run", "rls-ab", "--a", E30, "--alpha", "1.0000000000000000000001"], "give --budget N"),
+    (["run", "cma-wm", "--n", "100000", "--r", "10"], "give --budget N"),
+    # an explicit fast engine that float64 would make run another algorithm
+    (["run", "rls-ab", "--a", "3", "--alpha", "1.0000000000000000000001", "--engine", "fast",
+      "--budget", "9"], "use --engine reference"),
+]
+
+
+def _argv(argv: list[str], tmp_path: Path) -> list[str]:
+    file = tmp_path / "a-file"
+    file.write_text("not a directory\n")
+    (tmp_path / "out").mkdir()
+    return [a.replace("FILE", str(file)).replace("TMP", str(tmp_path / "out")) for a in argv]
+
+
+@pytest.mark.parametrize(("argv", "fragment"), CASES, ids=[" ".join(c[0])[:60] for c in CASES])
+def test_bad_input(argv: list[str], fragment: str, tmp_path: Path,
+                   capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(_argv(argv, tmp_path))
+    out, err = capsys.readouterr()
+    assert code == 2, err
+    assert out == ""
+    assert err.count("\n") == 1 and err.endswith("\n"), err
+    assert "Traceback" not in err
+    assert err.startswith(f"zonemax {argv[0]}: error: ")
+    assert fragment in err, err
+    assert len(err) < 600, "the message repeats the user's input at length"
+
+
+def test_empty_out_writes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--out ""`` used to write runs.csv, report.md and figures/ into the current directory."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["reproduce", "--scale", "tiny", "--out", ""]) == 2
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_bad_input_creates_no_output_directory(tmp_path: Path) -> None:
+    assert main(["reproduce", "--out", str(tmp_path / "x"), "--jobs", "0"]) == 2
+    assert not (tmp_path / "x").exists()
+
+
+def test_exact_refuses_before_solving(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The refusal of ``exact rls-ab --a 200,200`` comes from the up-front bound (it took 28 s
+    inside the solver's own estimate)."""
+    import zonemax.exact
+
+    def solver(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the solver was called")
+
+    monkeypatch.setattr(zonemax.exact, "exact_expectation", solver)
+    for argv in (["exact", "rls-ab", "--a", "200,200"], ["exact", "ea-pm1", "--a", E30],
+                 ["exact", "rls-pm1", "--a", "100000,100000"]):
+        assert main(argv) == 2
+
+
+def test_states_lower_bound_admits_the_documented_limits() -> None:
+    """The up-front bound never refuses what the solvers are documented to solve."""
+    from zonemax.commands.exact import states_lower_bound
+    from zonemax.exact import DOCUMENTED_LIMITS, default_max_states
+
+    for spec in DOCUMENTED_LIMITS:
+        cap = default_max_states(spec.algorithm, spec.n)
+        assert states_lower_bound(spec, cap) <= cap, spec
+
+
+def test_states_lower_bound_is_below_the_states_built() -> None:
+    """On solvable instances the bound is at most the number of lumped states actually built
+    (identical positions, so lumping cannot merge groups)."""
+    from fractions import Fraction
+
+    from zonemax.reference.spec import AlgorithmSpec
+
+    from zonemax.commands.exact import states_lower_bound
+    from zonemax.exact import exact_expectation
+
+    for spec in (AlgorithmSpec("ea-pm1", (7,)), AlgorithmSpec("ea-pm1", (4, 4)),
+                 AlgorithmSpec("ea-heavy", (9,), eps=Fraction(1)),
+                 AlgorithmSpec("rls-pm1", (3, 3, 3)),
+                 AlgorithmSpec("rls-ab", (9,), alpha=Fraction(2), beta=Fraction(1, 2)),
+                 AlgorithmSpec("rls-ab", (4, 4))):
+        built = exact_expectation(spec).states
+        assert 1 <= states_lower_bound(spec, 10**9) <= built, spec
+
+
+def test_error_paths_load_no_heavy_library() -> None:
+    """Bad input is answered before numba, scipy, sympy or matplotlib are imported."""
+    code = (
+        "import sys\n"
+        "from zonemax.cli import main\n"
+        "argvs = [['run', 'ea-pm1', '--a', '1' + '0' * 30], ['run', 'ea-pm1', '--a', '1_0'],\n"
+        "         ['reproduce', '--out', ''], ['run', 'ea-heavy', '--a', '3', '--eps', '1e-9999']]\n"
+        "assert all(main(a) == 2 for a in argvs)\n"
+        "print(sorted(m for m in ('numba', 'scipy', 'sympy', 'matplotlib') if m in sys.modules))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "[]"
