@@ -54,15 +54,20 @@ DEFAULT_WORKDIR = Path("/tmp/zonemax-mutation")
 #: What each target mutates and which tests judge it.
 TARGETS: dict[str, dict[str, list[str]]] = {
     "reference": {
+        # mutmut's trampoline adds a frame between the caller and the mutated function, so a
+        # test of a warning's ``stacklevel`` fails on the unmutated code in the staged run; it is
+        # deselected there and run against the stacklevel mutants by hand (see reasons.py)
+        "deselect": ["tests/test_mutation_kills.py::test_outside_theorem9_warns_at_the_callers_line"],
         "source_paths": ["zonemax/reference"],
         "do_not_mutate": ["zonemax/reference/cma_wm.py"],
         "tests": ["tests/test_reference_means.py", "tests/test_reference_properties.py",
                   "tests/test_operators.py", "tests/test_spec.py",
-                  "tests/test_mutation_kills.py"],
+                  "tests/test_new_operators.py", "tests/test_mutation_kills.py"],
     },
     "engine": {
         "source_paths": ["zonemax/engine/api.py"],
         "do_not_mutate": [],
+        "deselect": [],
         "tests": ["tests/test_engine.py", "tests/test_streams.py"],
     },
 }
@@ -100,7 +105,9 @@ def stage(workdir: Path, target: str) -> None:
         'pytest_add_cli_args_test_selection = ["tests/"]',
         # hypothesis draws differently in every process; derandomised, a mutant's verdict
         # does not depend on the run (see tests/conftest-like profile below)
-        'pytest_add_cli_args = ["-p", "no:cacheprovider"]',
+        "pytest_add_cli_args = "
+        + json.dumps(["-p", "no:cacheprovider"]
+                     + [arg for test in spec["deselect"] for arg in ("--deselect", test)]),
         "",
     ]
     (workdir / "pyproject.toml").write_text("\n".join(lines), encoding="utf-8")
@@ -112,14 +119,15 @@ def stage(workdir: Path, target: str) -> None:
         "settings.load_profile('mutation')\n", encoding="utf-8")
 
 
-def run_mutmut(workdir: Path, max_children: int) -> float:
-    """``mutmut run`` in ``workdir`` with this interpreter; returns the wall time in seconds."""
+def run_mutmut(workdir: Path, max_children: int) -> tuple[float, int]:
+    """``mutmut run`` in ``workdir`` with this interpreter; returns the wall time in seconds
+    and mutmut's exit status."""
     code = ("import sys; from mutmut.__main__ import cli; "
             f"sys.argv = ['mutmut', 'run', '--max-children', '{max_children}']; cli()")
     env = dict(os.environ, PYTHONHASHSEED="0")
     t0 = time.perf_counter()
-    subprocess.run([sys.executable, "-c", code], cwd=workdir, env=env, check=False)
-    return time.perf_counter() - t0
+    proc = subprocess.run([sys.executable, "-c", code], cwd=workdir, env=env, check=False)
+    return time.perf_counter() - t0, proc.returncode
 
 
 def collect(workdir: Path) -> dict[str, str]:
@@ -176,6 +184,7 @@ def write_record(workdir: Path, target: str, seconds: float | None) -> int:
         "source_paths": TARGETS[target]["source_paths"],
         "not_mutated": TARGETS[target]["do_not_mutate"],
         "tests": TARGETS[target]["tests"],
+        "deselected": TARGETS[target]["deselect"],
         "mutants": len(statuses),
         "counts": counts,
         "score": round(score, 4),
@@ -190,7 +199,9 @@ def write_record(workdir: Path, target: str, seconds: float | None) -> int:
           f"* mutated: {', '.join(TARGETS[target]['source_paths'])}"
           + (f" (not mutated: {', '.join(TARGETS[target]['do_not_mutate'])})"
              if TARGETS[target]["do_not_mutate"] else ""),
-          f"* tests: {', '.join(TARGETS[target]['tests'])}",
+          f"* tests: {', '.join(TARGETS[target]['tests'])}"
+          + (f" (deselected: {', '.join(TARGETS[target]['deselect'])})"
+             if TARGETS[target]["deselect"] else ""),
           f"* mutants: {len(statuses)}; " + ", ".join(f"{k}: {v}" for k, v in sorted(counts.items())),
           f"* **score: {killed}/{judged} = {score:.1%}** killed (timeouts count as killed)",
           f"* wall time of the run: {record['seconds']} s" if seconds is not None else
@@ -219,7 +230,10 @@ def main() -> int:
     seconds = None
     if not args.report_only:
         stage(workdir, args.target)
-        seconds = run_mutmut(workdir, args.max_children)
+        seconds, status = run_mutmut(workdir, args.max_children)
+        if status != 0:
+            print(f"mutmut run exited with status {status}: no record written", file=sys.stderr)
+            return 2
     return write_record(workdir, args.target, seconds)
 
 
