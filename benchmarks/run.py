@@ -9,6 +9,10 @@ Table 2: wall time of the whole Section 6 grid with ``jobs=2``, including JIT co
 the numba cache is cleared first (``--clear-cache``, the default) or loaded from it.
 Table 3: numba heap allocations per run (``NUMBA_NRT_STATS=1``, in a child process), against
 the number of evaluations: allocation is per run and per phase, never per iteration.
+Table 4: the ±1 EA's cost against r (n = 100, r = 10^4 ... 10^12, one core): mean wall time per
+run, the fitted growth (log-log slope; a fit linear in log r; log r plus sqrt r), and the
+per-iteration engine (no
+blocks) at r = 10^4 for comparison.
 """
 
 from __future__ import annotations
@@ -150,6 +154,64 @@ def grid(quick: bool, jobs: int) -> None:
     print(f"  total     {wall:8.2f} s  {evaluations:10.3e} evaluations (incl. JIT/cache load)")
 
 
+#: Table 4: r values and runs per r (the large r take seconds per run).
+COST_R = (10**4, 10**6, 10**8, 10**10, 10**12)
+COST_RUNS = {10**4: 10, 10**6: 5, 10**8: 3, 10**10: 3, 10**12: 2}
+COST_N = 100
+
+
+def cost_table(quick: bool) -> None:
+    """Table 4: wall time per run of the ±1 EA against r, fits, per-iteration comparison."""
+    from zonemax.engine._ea_pm1 import DEFAULT_RULE, NO_BLOCKS, BlockRule, ea_pm1_run
+    from zonemax.engine._pm1_patterns import new_cache
+    from zonemax.engine._state import NO_BUDGET
+
+    rs = COST_R[:3] if quick else COST_R
+    cache = new_cache(COST_N + 1)
+
+    def per_run(r: int, runs: int, rule: BlockRule) -> tuple[float, float]:
+        dist0 = np.full(COST_N, r, np.int64)
+        seeds = np.random.SeedSequence(r).spawn(runs)
+        t0 = time.perf_counter()
+        evaluations = sum(ea_pm1_run(np.random.default_rng(s), dist0, NO_BUDGET, rule,
+                                     cache)[0] for s in seeds)
+        wall = (time.perf_counter() - t0) / runs
+        return wall, evaluations / runs
+
+    per_run(100, 1, DEFAULT_RULE)  # JIT / cache load
+    print(f"\nTable 4: ±1 EA, n = {COST_N}, a = (r, ..., r): wall time per run (1 core)")
+    print(f"{'r':>8} {'runs':>5} {'s/run':>10} {'evaluations':>12} {'ev/s':>10} "
+          f"{'local slope':>12}")
+    walls = []
+    for i, r in enumerate(rs):
+        runs = 2 if quick else COST_RUNS[r]
+        wall, ev = per_run(r, runs, DEFAULT_RULE)
+        walls.append(wall)
+        local = "-" if i == 0 else \
+            f"{np.log(wall / walls[i - 1]) / np.log(r / rs[i - 1]):.2f}"
+        print(f"{r:>8.0e} {runs:>5} {wall:>10.4f} {ev:>12.3e} {ev / wall:>10.3g} {local:>12}")
+    x = np.log10(np.array(rs, float))
+    y = np.array(walls)
+    slope, _ = np.polyfit(x, np.log10(y), 1)
+    beta, alpha = np.polyfit(x, y, 1)
+    worst = float(np.max(np.abs((alpha + beta * x) - y) / y))
+    print(f"  log-log fit: time ~ r^{slope:.3f} (linear cost would be r^1)")
+    print(f"  log fit: time ~ {alpha:.3g} s + {beta:.3g} s * log10(r); largest relative "
+          f"residual {worst:.0%}")
+    if len(rs) >= 4:  # a run's two parts: blocks (log r) and the end game (sqrt r)
+        design = np.column_stack([np.ones_like(x), x, np.sqrt(np.array(rs, float))])
+        coef = np.linalg.lstsq(design / y[:, None], np.ones_like(y), rcond=None)[0]
+        worst2 = float(np.max(np.abs(design @ coef - y) / y))
+        print(f"  log + sqrt fit (relative least squares): time ~ {coef[0]:.3g} s + "
+              f"{coef[1]:.3g} s * log10(r) + {coef[2]:.3g} s * sqrt(r); largest relative "
+              f"residual {worst2:.0%}")
+    runs = 2 if quick else 3
+    wall_it, ev_it = per_run(10**4, runs, BlockRule(NO_BLOCKS, NO_BUDGET, 0))
+    print(f"  per-iteration engine (no blocks) at r = 1e4: {wall_it:.4f} s/run "
+          f"({ev_it / wall_it:.3g} ev/s); blocks: {walls[0]:.4f} s/run, "
+          f"{wall_it / walls[0]:.1f}x faster")
+
+
 #: Table 3 instances (algorithm, n, r): iterations grow ~100x from row to row at fixed n.
 ALLOC_ROWS = [("ea-pm1", 100, 10**3), ("ea-pm1", 100, 10**5), ("ea-pm1", 1000, 10**3),
               ("ea-heavy", 100, 10**6), ("rls-ab", 100, 10**6)]
@@ -201,6 +263,7 @@ def main() -> int:
     grid(args.quick, args.jobs)
     print(f"  (process time since cache clear: {time.perf_counter() - t0:.2f} s)")
     speed_table(args.quick)
+    cost_table(args.quick)
     sys.stdout.flush()
     # NRT statistics must be switched on before numba starts: a child process
     subprocess.run([sys.executable, __file__, "--allocations-only"], check=True,

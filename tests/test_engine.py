@@ -31,9 +31,23 @@ from zonemax.reference import HeavyTailed, one_plus_one_ea, rls, rls_ab
 from zonemax.reference.spec import AlgorithmSpec
 
 from zonemax.engine import INT64_LIMIT, Batch, check_target, run_many
-from zonemax.engine import _kernels as K
 from zonemax.engine import _random as R
-from zonemax.engine._tables import admissible_law, heavy_tables
+from zonemax.engine._alias import build_alias, sample_payload
+from zonemax.engine._ea_heavy import useful_probability as heavy_ea_useful_probability
+from zonemax.engine._ea_pm1 import DEFAULT_RULE, FAR_MIN, BlockRule, ea_pm1_run
+from zonemax.engine._heavy_law import HeavyTables, heavy_tables
+from zonemax.engine._pm1_patterns import (
+    MAX_M,
+    TABLE_SIZE,
+    TABLE_SLOTS,
+    b_table,
+    far_only_law,
+    new_cache,
+    new_scratch,
+    pattern_table,
+)
+from zonemax.engine._pm1_rows import CORRECT, add_far_only, apply_rows, new_rows
+from zonemax.engine._state import NO_BUDGET
 from zonemax.exact import exact_expectation
 
 #: Family-wise false-failure probability of each family of statistical tests below.
@@ -52,8 +66,8 @@ RefRunner = Callable[[tuple[int, ...], np.random.Generator], int]
 EQUIVALENCE_CASES: list[tuple[str, str, tuple[int, ...], dict[str, Any], RefRunner]] = [
     ("ea-pm1", "ea-pm1", (3, -2, 0, 4), {},
      lambda a, g: one_plus_one_ea(a, rng=g).evaluations),
-    # min D = 35 > K.PM1_BLOCK_MIN: the first useful iterations go through the block rule
-    ("ea-pm1-block", "ea-pm1", (40, -35, 36), {},
+    # min D = 135 > FAR_MIN: the first useful iterations go through the block rule
+    ("ea-pm1-block", "ea-pm1", (140, -135), {},
      lambda a, g: one_plus_one_ea(a, rng=g).evaluations),
     ("ea-heavy-none-0.1", "ea-heavy", (5, -3), {"eps": 0.1},
      lambda a, g: one_plus_one_ea(a, HeavyTailed(0.1), rng=g).evaluations),
@@ -96,6 +110,37 @@ SLOW_CASES: list[tuple[str, str, tuple[int, ...], dict[str, Any], RefRunner]] = 
 ]
 
 
+def pm1_run(rng: np.random.Generator, dist0: np.ndarray, budget: int,
+            rule: BlockRule = DEFAULT_RULE) -> tuple[int, bool]:
+    """One ±1 EA run with its own small table cache (the batch API shares a larger one)."""
+    return ea_pm1_run(rng, dist0, budget, rule, new_cache(TABLE_SLOTS))
+
+
+#: The block rule forced on: every non-optimal position is far and every block is swept.
+FORCED = BlockRule(0, 0, CORRECT)
+
+
+def admissible_law(tables: HeavyTables, limit: int) -> dict[int | None, float]:
+    """The magnitude law the kernels sample, seen through ``limit``.
+
+    Same shape as :meth:`zonemax.reference.heavy_tailed.HeavyTailed.magnitude_distribution`:
+    magnitudes ``<= limit`` with their probabilities and ``None`` for the inadmissible rest.
+    """
+    jmax = min(limit.bit_length() - 1, tables.jtop)
+    out: dict[int | None, float] = {}
+    prev = 0.0
+    for j in range(jmax + 1):
+        out[1 << j] = out.get(1 << j, 0.0) + float(tables.cum[j]) - prev
+        prev = float(tables.cum[j])
+    rest = float(tables.tail[jmax])
+    if tables.clip and tables.r <= limit:
+        out[tables.r] = out.get(tables.r, 0.0) + rest
+        rest = 0.0
+    if rest > 0.0:
+        out[None] = rest
+    return out
+
+
 def _reference_sample(runner: RefRunner, a: tuple[int, ...], runs: int, seed: int) -> np.ndarray:
     children = np.random.SeedSequence(seed).spawn(runs)
     return np.array([runner(a, np.random.default_rng(c)) for c in children], dtype=np.int64)
@@ -131,6 +176,12 @@ def test_equivalence_with_reference_slow(case: tuple[str, str, tuple[int, ...], 
     _check_equivalence(case, FAMILY_ALPHA / len(SLOW_CASES))
 
 
+def test_block_case_uses_blocks() -> None:
+    # the "ea-pm1-block" equivalence case starts with every position far (default rule)
+    case = next(c for c in EQUIVALENCE_CASES if c[0] == "ea-pm1-block")
+    assert min(abs(ai) for ai in case[2]) > FAR_MIN
+
+
 def test_n1_pm1_ea_mean_is_twice_distance() -> None:
     # n = 1: every iteration mutates the only position and is accepted iff it steps towards a,
     # so T ~ NegBin(|a| successes, 1/2) trials: E[T] = 2|a|, Var[T] = |a| (1/2)/(1/2)^2 = 2|a|.
@@ -140,7 +191,7 @@ def test_n1_pm1_ea_mean_is_twice_distance() -> None:
     assert abs(z) < stats.norm.isf(FAMILY_ALPHA / 2)
 
 
-#: Block rule forced (``block_min = 1``) on instances with every position non-optimal: runs
+#: Block rule forced (:data:`FORCED`) on instances with every position non-optimal: runs
 #: per instance and the seed; one Bonferroni family over the instances at ``FAMILY_ALPHA``.
 BLOCK_EXACT_CASES = ((5,), (3, 3), (4, -3, 2), (10, -10), (2, 2, -2, 2))
 BLOCK_EXACT_RUNS = 20_000
@@ -153,7 +204,7 @@ def test_pm1_block_rule_against_exact_expectation(a: tuple[int, ...]) -> None:
     assert exact.variance is not None
     dist0 = np.abs(np.array(a, np.int64))
     children = np.random.SeedSequence([SEED_BLOCK, *map(abs, a)]).spawn(BLOCK_EXACT_RUNS)
-    times = np.array([K.ea_pm1_run(np.random.default_rng(c), dist0, K.NO_BUDGET, 1)[0]
+    times = np.array([pm1_run(np.random.default_rng(c), dist0, NO_BUDGET, FORCED)[0]
                       for c in children], dtype=float)
     z = (times.mean() - float(exact.expectation)) / math.sqrt(float(exact.variance)
                                                               / BLOCK_EXACT_RUNS)
@@ -166,17 +217,16 @@ def test_pm1_block_rule_against_exact_expectation(a: tuple[int, ...]) -> None:
 # ----------------------------------------------------------------------------------------------
 #: Number of skip-rule tests (assertions) sharing the Bonferroni family below: 2 (±1 EA
 #: pattern), 2 (heavy-tailed useful probability), 2 (phase trials), 3 (uniform_int twice, alias
-#: table), 2 (uniform_pair), 2 (±1 EA block rule).
-N_SKIP_TESTS = 13
+#: table), 2 (uniform_pair), 4 (±1 EA block rule: sweep and row by row).
+N_SKIP_TESTS = 15
 SKIP_LEVEL = FAMILY_ALPHA / N_SKIP_TESTS
 
 
 def _pm1_table(n: int, k: int) -> tuple[float, dict[tuple[int, int, int], float]]:
-    size = K.PM1_TABLE_SIZE
+    size = TABLE_SIZE
     ms, zs, bs = (np.empty(size, np.int64) for _ in range(3))
     weight = np.empty(size)
-    q, count = K.pm1_ea_pattern_table(n, k, ms, zs, bs, weight, np.empty(K.PM1_MAX_M + 1),
-                                      np.empty(K.PM1_MAX_M + 1))
+    q, count = pattern_table(n, k, ms, zs, bs, weight, np.empty(MAX_M + 1), np.empty(MAX_M + 1))
     law = {(int(ms[j]), int(zs[j]), int(bs[j])): float(weight[j] / q) for j in range(count)}
     return float(q), law
 
@@ -246,30 +296,27 @@ def _same_law(x: np.ndarray, y: np.ndarray, level: float) -> None:
 
 
 def test_pm1_block_matches_direct_simulation() -> None:
-    # Block rule of the ±1 EA: `size` useful iterations at k = n applied at once, against
+    # Block rule of the ±1 EA at k = n (every position far): `size` useful iterations become
+    # rows (add_far_only) applied at once (apply_rows; by sweep and row by row), against
     # Algorithm 1 iterated directly (positions far from the optimum) until `size` of them were
-    # useful; compare the change of f and of D_0.  n = 4 has every group of
-    # K.PM1_BLOCK_GROUPS and patterns outside them.
+    # useful; compare the change of f and of D_0.  n = 4 has rows of every size 1..4.
     n, d0, size, reps = 4, 1000, 150, 6000
     g = np.random.default_rng(505)
-    tbl = K.PM1_TABLE_SIZE
-    ms, zs, bs, alias, small, large = (np.empty(tbl, np.int64) for _ in range(6))
-    rest_prob, rest_keep, rest_other = np.empty(tbl), np.empty(tbl, np.int64), np.empty(tbl,
-                                                                                         np.int64)
-    group_p = np.empty(len(K.PM1_BLOCK_GROUPS))
-    counts = np.empty(len(K.PM1_BLOCK_GROUPS), np.int64)
-    rest = K._pm1_block_tables(
-        n, ms, zs, bs, np.empty(tbl), alias, small, large, np.empty(K.PM1_MAX_M + 1),
-        np.empty(K.PM1_MAX_M + 1), group_p, rest_prob, rest_keep, rest_other)
-    assert rest > 0  # n = 4: patterns (4, 0, b) are drawn from the rest table
-    order, where, sel = np.arange(n), np.arange(n), np.empty(K.PM1_MAX_M, np.int64)
-    block_df, block_d0 = np.empty(reps, np.int64), np.empty(reps, np.int64)
-    for i in range(reps):
-        dist = np.full(n, d0, np.int64)
-        block_df[i] = K._pm1_block(g, dist, size, group_p, counts, rest, rest_prob,
-                                   rest_keep, rest_other, sel, order, where)
-        assert block_df[i] == dist.sum() - n * d0
-        block_d0[i] = dist[0] - d0
+    cache = new_cache(n + 1)
+    law = cache.far_cond[far_only_law(cache, new_scratch(), n, n)]
+    bcum = b_table()
+    rows = new_rows(n)
+    order = np.arange(n)
+    block = {sweep_min: (np.empty(reps, np.int64), np.empty(reps, np.int64))
+             for sweep_min in (0, NO_BUDGET)}
+    for sweep_min, (df, dd0) in block.items():
+        for i in range(reps):
+            dist = np.full(n, d0, np.int64)
+            top = add_far_only(g, rows, law, n, size, bcum)
+            apply_rows(g, rows, dist, order, n, top, sweep_min, CORRECT)
+            df[i] = dist.sum() - n * d0
+            dd0[i] = dist[0] - d0
+        assert rows.by_state.sum() == 0
     dist = np.full((reps, n), d0, np.int64)
     done = np.zeros(reps, np.int64)
     while (done < size).any():
@@ -279,8 +326,9 @@ def test_pm1_block_matches_direct_simulation() -> None:
         useful = live & mutate.any(axis=1) & (step.sum(axis=1) <= 0)
         dist += step * useful[:, None]
         done += useful
-    _same_law(block_df, dist.sum(axis=1) - n * d0, SKIP_LEVEL)
-    _same_law(block_d0, dist[:, 0] - d0, SKIP_LEVEL)
+    for df, dd0 in block.values():
+        _same_law(df, dist.sum(axis=1) - n * d0, SKIP_LEVEL)
+        _same_law(dd0, dist[:, 0] - d0, SKIP_LEVEL)
 
 
 def test_heavy_ea_useful_probability_matches_direct_simulation() -> None:
@@ -292,7 +340,7 @@ def test_heavy_ea_useful_probability_matches_direct_simulation() -> None:
     mutate = g.random((iters, n)) < 1.0 / n
     admissible = g.random((iters, n)) < pi
     useful = ~(mutate & ~admissible).any(axis=1) & (mutate[:, :k] & admissible[:, :k]).any(axis=1)
-    q, s = K.heavy_ea_useful_probability(n, k, pi, 1 - pi)
+    q, s = heavy_ea_useful_probability(n, k, pi, 1 - pi)
     assert stats.binomtest(int(useful.sum()), iters, q).pvalue > SKIP_LEVEL
     # conditional number of admissibly mutated non-optimal positions: Bin(k, s) given >= 1
     a_non = (mutate[:, :k] & admissible[:, :k]).sum(axis=1)[useful]
@@ -335,8 +383,8 @@ def test_shared_table_cache_does_not_change_runs() -> None:
     a = np.array([40, 3, 0, 1, 38], np.int64)
     shared = _pm1_kernel(a.size)
     for child in np.random.SeedSequence(808).spawn(30):
-        assert shared(np.random.default_rng(child), a, K.NO_BUDGET) == \
-            K.ea_pm1_run(np.random.default_rng(child), a, K.NO_BUDGET)
+        assert shared(np.random.default_rng(child), a, NO_BUDGET) == \
+            pm1_run(np.random.default_rng(child), a, NO_BUDGET)
     # and the block rule against the direct simulation's law is covered above
 
 
@@ -353,8 +401,10 @@ def test_uniform_int_and_alias_table() -> None:
     count = weight.size
     prob = np.empty(count)
     alias = np.empty(count, np.int64)
-    K.build_alias(weight, count, prob, alias, np.empty(count, np.int64), np.empty(count, np.int64))
-    draws = np.array([K.sample_alias(g, count, prob, alias) for _ in range(60_000)])
+    build_alias(weight, count, prob, alias, np.empty(count, np.int64), np.empty(count, np.int64))
+    index = np.arange(count)  # payload = the outcome's index; tables as 1-row 2-d arrays
+    draws = np.array([sample_payload(g, count, prob[None, :], index[None, :], alias[None, :], 0)
+                      for _ in range(60_000)])
     assert stats.chisquare(np.bincount(draws, minlength=count),
                            weight / weight.sum() * draws.size).pvalue > SKIP_LEVEL
 

@@ -2,10 +2,17 @@
 
 Public API (see :mod:`zonemax.engine.api`): :func:`run_many`, :func:`run_seeds`,
 :func:`simulate` and :func:`supports`, each taking an
-:class:`~zonemax.reference.spec.AlgorithmSpec`.  The skip-ahead rules are derived in the
-docstrings of :mod:`zonemax.engine._kernels`; the random primitives (all built on
-``Generator.random()``) are in :mod:`zonemax.engine._random`; the heavy-tailed tables come from
-:mod:`zonemax.reference.heavy_tailed` via :mod:`zonemax.engine._tables`.
+:class:`~zonemax.reference.spec.AlgorithmSpec`.
+
+One jitted module per algorithm, each deriving its skip-ahead rule in its docstrings:
+:mod:`~zonemax.engine._ea_pm1` ((1+1) EA, ±1 operator), :mod:`~zonemax.engine._ea_heavy` ((1+1)
+EA, heavy-tailed operator), :mod:`~zonemax.engine._rls_pm1`, :mod:`~zonemax.engine._rls_heavy`
+(plain RLS) and :mod:`~zonemax.engine._rls_ab` (RLS_{alpha,beta}).  Shared parts: the run state,
+position partition and budget convention (:mod:`~zonemax.engine._state`), random primitives
+built on ``Generator.random()`` (:mod:`~zonemax.engine._random`), alias tables
+(:mod:`~zonemax.engine._alias`), the ±1 EA's pattern tables (:mod:`~zonemax.engine._pm1_patterns`)
+and the heavy-tailed law from :mod:`zonemax.reference.heavy_tailed`
+(:mod:`~zonemax.engine._heavy_law`).
 """
 
 from zonemax.engine.api import (

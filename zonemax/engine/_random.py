@@ -9,10 +9,12 @@ i.e. ``J / 2^53`` with ``J`` uniform on ``{0, ..., 2^53 - 1}``.  From it:
 
 * :func:`uniform_int` -- an exactly uniform integer in ``[0, k)`` (Lemire's multiply-and-reject
   on the 53 bits of ``J``; modulo rejection for large ``k``).  No bias.
-* :func:`uniform_pair` -- two independent exactly uniform integers from one ``J`` (small ranges).
+* :func:`uniform_pair` -- two independent exactly uniform integers from one ``J`` (small ranges);
+  :func:`distinct_pair` -- a uniform ordered pair of distinct integers from it.
 * :func:`phase_trials` -- the number of Bernoulli(q) trials needed for a given number of
   successes (numba's ``Generator.negative_binomial``, numpy's exact Gamma-Poisson mixture, or
   for few successes a sum of geometric variables drawn by inversion).
+* :func:`count_in_window` -- a hypergeometric draw (successes in a window), sequentially.
 * :func:`binomial_at_least_one` / :func:`binomial_small` -- ``Bin(N, s)`` (optionally
   conditioned on being ``>= 1``) by inversion with the pmf recurrence; used only for
   ``N s <= ~1`` (numbers of mutated positions), where the walk takes O(1) steps.
@@ -85,6 +87,14 @@ def uniform_pair(rng: np.random.Generator, k1: int, k2: int) -> tuple[int, int]:
         if ((l1 >= k1 or l1 >= (1 << PAIR_HI_BITS) % k1)
                 and (l2 >= k2 or l2 >= (1 << PAIR_LO_BITS) % k2)):
             return x1 >> PAIR_HI_BITS, x2 >> PAIR_LO_BITS
+
+
+@njit(nogil=True, cache=True, inline="always")
+def distinct_pair(rng: np.random.Generator, k: int) -> tuple[int, int]:
+    """A uniform ordered pair of distinct integers in ``[0, k)`` (``k >= 2``): the second is
+    uniform on the other ``k - 1`` (one draw when ``k <= PAIR_MAX_K``)."""
+    i1, i2 = uniform_pair(rng, k, k - 1)
+    return i1, i2 + (i2 >= i1)
 
 
 #: :func:`phase_trials` sums this many geometric variables or fewer by inversion (about 20 ns
@@ -161,3 +171,14 @@ def bit_length(x: int) -> int:
             b += shift
         shift >>= 1
     return b + (1 if x > 0 else 0)
+
+
+@njit(nogil=True, cache=True)
+def count_in_window(rng: np.random.Generator, successes: int, slots: int, window: int) -> int:
+    """How many of ``successes`` uniformly placed (without replacement) among ``slots`` slots
+    fall into the first ``window`` (a hypergeometric draw, sequentially)."""
+    got = 0
+    for i in range(successes):
+        if rng.random() * (slots - i) < window - got:
+            got += 1
+    return got

@@ -18,8 +18,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from zonemax.engine import _kernels
-from zonemax.engine._tables import heavy_tables
+from zonemax.engine._ea_heavy import ea_heavy_run
+from zonemax.engine._ea_pm1 import DEFAULT_RULE, ea_pm1_run
+from zonemax.engine._heavy_law import heavy_tables
+from zonemax.engine._pm1_patterns import CACHE_MAX_SLOTS, new_cache
+from zonemax.engine._rls_ab import rls_ab_run
+from zonemax.engine._rls_heavy import rls_heavy_run
+from zonemax.engine._rls_pm1 import rls_pm1_run
+from zonemax.engine._state import NO_BUDGET
 from zonemax.reference.fitness import norm_1, validate_target
 from zonemax.reference.spec import AlgorithmSpec
 
@@ -28,7 +34,7 @@ ALGORITHMS: tuple[str, ...] = ("ea-pm1", "ea-heavy", "rls-pm1", "rls-heavy", "rl
 #: int64 safety bound: the engine needs ``4 |a|_1 < 2^63``.  Derivation: ``f`` never increases,
 #: so ``D_i <= f <= |a|_1``; a step is only applied when ``|s| <= 2 f`` (longer steps are never
 #: accepted), so every intermediate ``D_i +- s`` is at most ``3 |a|_1``; and the admissibility
-#: limit ``2 f`` must stay below ``2^62`` (:data:`zonemax.engine._tables.J_MAX`).
+#: limit ``2 f`` must stay below ``2^62`` (:data:`zonemax.engine._heavy_law.J_MAX`).
 INT64_LIMIT = 1 << 63
 
 
@@ -106,10 +112,7 @@ def run_seeds(spec: AlgorithmSpec, seeds: Sequence[np.random.SeedSequence], *,
     dist0 = check_target(spec.a)
     jobs = _check_int(jobs, "jobs", 1)
     runs = len(seeds)
-    if budget is None:
-        budget_int = int(_kernels.NO_BUDGET)
-    else:
-        budget_int = min(_check_int(budget, "budget", 0), int(_kernels.NO_BUDGET))
+    budget_int = NO_BUDGET if budget is None else min(_check_int(budget, "budget", 0), NO_BUDGET)
     kernel = _make_kernel(spec)
 
     children = list(seeds)
@@ -155,12 +158,12 @@ KernelFactory = Callable[[int], Kernel]
 
 def _pm1_kernel(n: int) -> Kernel:
     """The ±1 EA kernel with a table cache shared by the runs of one worker chunk
-    (:data:`zonemax.engine._kernels.PM1_CACHE_MAX_SLOTS`); tables draw no randomness, so
+    (:data:`zonemax.engine._pm1_patterns.CACHE_MAX_SLOTS`); tables draw no randomness, so
     sharing them does not change any run."""
-    cache = _kernels.pm1_cache(min(n + 1, _kernels.PM1_CACHE_MAX_SLOTS))
+    cache = new_cache(min(n + 1, CACHE_MAX_SLOTS))
 
     def ea_pm1(rng: np.random.Generator, dist0: np.ndarray, budget: int) -> tuple[int, bool]:
-        return _kernels.ea_pm1_run_cached(rng, dist0, budget, _kernels.PM1_BLOCK_MIN, *cache)
+        return ea_pm1_run(rng, dist0, budget, DEFAULT_RULE, cache)
 
     return ea_pm1
 
@@ -170,7 +173,7 @@ def _make_kernel(spec: AlgorithmSpec) -> KernelFactory:
     if spec.heavy:
         assert spec.eps is not None
         tables = heavy_tables(spec.eps, spec.log_base, spec.truncate, spec.r)
-        heavy_run = _kernels.ea_heavy_run if spec.algorithm == "ea-heavy" else _kernels.rls_heavy_run
+        heavy_run = ea_heavy_run if spec.algorithm == "ea-heavy" else rls_heavy_run
 
         def heavy(rng: np.random.Generator, dist0: np.ndarray, budget: int
                   ) -> tuple[int, bool]:
@@ -183,9 +186,9 @@ def _make_kernel(spec: AlgorithmSpec) -> KernelFactory:
         alpha_f, beta_f = float(spec.alpha), float(spec.beta)
 
         def rls_ab(rng: np.random.Generator, dist0: np.ndarray, budget: int) -> tuple[int, bool]:
-            return _kernels.rls_ab_run(rng, dist0, budget, alpha_f, beta_f)
+            return rls_ab_run(rng, dist0, budget, alpha_f, beta_f)
 
         return lambda n: rls_ab
     if spec.algorithm == "ea-pm1":
         return _pm1_kernel
-    return lambda n: _kernels.rls_pm1_run
+    return lambda n: rls_pm1_run

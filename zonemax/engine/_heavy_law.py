@@ -1,6 +1,7 @@
-"""Float64 tables of the heavy-tailed operator (Definition 2), built from :mod:`zonemax.reference`.
+"""The heavy-tailed operator (Definition 2) as the kernels see it: float64 tables and two samplers.
 
-The kernels see the law of the exponent through ``j = I - 2`` (magnitude ``2^j``):
+The tables are built from :mod:`zonemax.reference`; the kernels see the law of the exponent
+through ``j = I - 2`` (magnitude ``2^j``):
 
 * ``cum[j]`` -- probability of a magnitude ``<= 2^j`` among the powers of two (for
   ``"condition"`` already divided by ``P(2^(I-2) <= r)``);
@@ -10,10 +11,11 @@ The kernels see the law of the exponent through ``j = I - 2`` (magnitude ``2^j``
   :data:`J_MAX` untruncated);
 * ``clip`` / ``r`` -- for ``"clip"`` the mass ``tail[jtop]`` sits on the magnitude ``r``.
 
-All probabilities come from :meth:`zonemax.reference.heavy_tailed.HeavyTailed.exponent_cdf`, which uses the
-reference's ``c_eps`` (midpoint of its rigorous enclosure), so engine and reference sample the same
-law; ``tests/test_engine.py`` checks the tables against
-:meth:`~zonemax.reference.heavy_tailed.HeavyTailed.magnitude_distribution`.
+All probabilities come from :meth:`zonemax.reference.heavy_tailed.HeavyTailed.exponent_cdf`,
+which uses the reference's ``c_eps`` (midpoint of its rigorous enclosure), so engine and reference
+sample the same law; ``tests/test_engine.py`` checks the tables against
+:meth:`~zonemax.reference.heavy_tailed.HeavyTailed.magnitude_distribution`.  The jitted
+:func:`heavy_admissible` and :func:`heavy_magnitude` read the tables inside the kernels.
 """
 
 from __future__ import annotations
@@ -24,7 +26,9 @@ from functools import lru_cache
 
 import mpmath
 import numpy as np
+from numba import njit
 
+from zonemax.engine._random import bit_length
 from zonemax.reference.heavy_tailed import DEFAULT_DPS, HeavyTailed, largest_exponent
 from zonemax.reference.params import LogBase, Truncation
 
@@ -75,22 +79,38 @@ def _heavy_tables(eps: Fraction, log_base: LogBase, truncate: Truncation, r: int
     return HeavyTables(cum=cum, tail=tail, jtop=jtop, clip=truncate == "clip", r=r_int)
 
 
-def admissible_law(tables: HeavyTables, limit: int) -> dict[int | None, float]:
-    """The magnitude law the kernels sample, seen through ``limit`` (for tests).
+# --------------------------------------------------------------------------------------------
+# the law seen through the admissibility limit (jitted, shared by ea-heavy and rls-heavy)
+# --------------------------------------------------------------------------------------------
+@njit(nogil=True, cache=True, inline="always")
+def heavy_admissible(cum: np.ndarray, tail: np.ndarray, jtop: int, clip: bool, r: int,
+                     limit: int) -> tuple[float, float, int, bool]:
+    """Mass of magnitudes ``<= limit`` (``pi``), its complement (``tau``), top exponent, clip.
 
-    Same shape as :meth:`zonemax.reference.heavy_tailed.HeavyTailed.magnitude_distribution`: magnitudes
-    ``<= limit`` with their probabilities and ``None`` for the inadmissible rest.
+    Magnitude ``2^j`` (``j = I - 2``) has probability ``cum[j] - cum[j-1]`` for ``j <= jtop``;
+    with ``clip`` the remaining mass ``tail[jtop]`` sits on the magnitude ``r``.  ``tail[j] =
+    1 - cum[j]`` is tabulated separately (mpmath) so that ``tau`` has no cancellation.  The
+    longest admissible power is ``2^jmax`` with ``jmax = min(bit_length(limit) - 1, jtop)``.
     """
-    jmax = min(limit.bit_length() - 1, tables.jtop)
-    out: dict[int | None, float] = {}
-    prev = 0.0
+    jmax = min(bit_length(limit) - 1, jtop)
+    clip_ok = clip and r <= limit
+    if clip_ok:
+        return 1.0, 0.0, jmax, True  # r <= limit implies every power <= r is admissible
+    return cum[jmax], tail[jmax], jmax, False
+
+
+@njit(nogil=True, cache=True, inline="always")
+def heavy_magnitude(rng: np.random.Generator, cum: np.ndarray, pi: float, jmax: int,
+                    clip_ok: bool, r: int) -> int:
+    """A magnitude drawn from Definition 2's law conditioned on being admissible (mass ``pi``).
+
+    Inversion: ``U pi`` against ``cum``; above ``cum[jmax]`` only the clip atom ``r`` remains
+    (or float round-off, mapped to ``2^jmax``).
+    """
+    v = rng.random() * pi
     for j in range(jmax + 1):
-        out[1 << j] = out.get(1 << j, 0.0) + float(tables.cum[j]) - prev
-        prev = float(tables.cum[j])
-    rest = float(tables.tail[jmax])
-    if tables.clip and tables.r <= limit:
-        out[tables.r] = out.get(tables.r, 0.0) + rest
-        rest = 0.0
-    if rest > 0.0:
-        out[None] = rest
-    return out
+        if v < cum[j]:
+            return 1 << j
+    if clip_ok:
+        return r
+    return 1 << jmax

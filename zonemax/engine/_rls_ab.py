@@ -1,0 +1,70 @@
+r"""RLS_{alpha,beta} with self-adjusting step sizes (Algorithm 2): one jitted run.
+
+State, partition and budget conventions: :mod:`zonemax.engine._state`.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from zonemax.engine._random import phase_trials, uniform_int
+from zonemax.engine._state import move_out, start_state
+
+#: Step cap for RLS_{alpha,beta}: floor(v) is clamped to 2^62 before conversion to int64; any
+#: step this long exceeds ``2 D_i <= 2 f < 2^62`` (validation: ``4 |a|_1 < 2^63``), so the
+#: outcome (rejected, velocity decreased) is the same.
+STEP_CAP = float(1 << 62)
+
+
+@njit(nogil=True, cache=True)
+def rls_ab_run(rng: np.random.Generator, dist0: np.ndarray, budget: int, alpha: float,
+               beta: float) -> tuple[int, bool]:
+    r"""One run of RLS_{alpha,beta} (Algorithm 2); returns ``(evaluations, solved)``.
+
+    Skip rule.  An optimal position (``D_i = 0``) never becomes non-optimal again: any step
+    ``floor(v_i) >= 1`` there makes ``f`` worse and is rejected (Algorithm 2, line 11).  Picks
+    of optimal positions do change ``v_i <- max(1, beta v_i)`` (line 10), but ``v_i`` of an
+    optimal position never influences ``D`` again, so these picks are no-ops for the run time
+    (were ``v`` reported, it would be ``max(1, beta^c v_i)`` after ``c`` such picks).  Hence the
+    next pick of a non-optimal position comes after Geometric(k/n) iterations and is uniform
+    among the ``k`` non-optimal positions; every such pick is simulated exactly.  Phase key:
+    ``k``.
+
+    Velocities are float64.  For ``alpha, beta`` powers of two (the paper's ``(2, 0.5)``)
+    every velocity is an exact power of two and ``floor(v)`` equals the reference's exact
+    Fraction value.  Otherwise ``v`` carries relative round-off of about ``c * 2^-53`` after
+    ``c`` updates, which changes ``floor(v)`` only when the exact value lies within that distance
+    of an integer (e.g. ``(17/10)^a (9/10)^b`` that is an integer or nearly one).
+    """
+    n = dist0.shape[0]
+    dist, order, where, k, _ = start_state(dist0)
+    vel = np.ones(n)  # Algorithm 2, initialization: v <- 1^n
+    t = 0
+    useful = 0
+    while k > 0:
+        useful += 1  # phase key k: picks of non-optimal positions
+        if useful > budget - t:
+            return budget, False
+        pos = order[uniform_int(rng, k)]  # Algorithm 2, line 5 (given: non-optimal)
+        v = vel[pos]
+        step = math.floor(min(v, STEP_CAP))  # floor(v_i)
+        d = dist[pos]
+        if rng.random() < 0.5 and step < 2 * d:
+            # Algorithm 2, line 6: towards the target; |D - s| < D: f(y) < f(x)
+            vel[pos] = alpha * v  # Algorithm 2, line 8
+            nd = d - step if step <= d else step - d
+            dist[pos] = nd  # Algorithm 2, line 12
+            if nd == 0:
+                t += phase_trials(rng, useful, k / n)
+                useful = 0
+                if t > budget:
+                    return budget, False
+                k = move_out(order, where, pos, k)
+        else:
+            # away from the target, or overshoot with |D - s| >= D: not strictly better; the
+            # only accepted case (s = 2D) leaves D unchanged
+            vel[pos] = max(1.0, beta * v)  # Algorithm 2, line 10
+    return t, True

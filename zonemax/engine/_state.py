@@ -1,0 +1,189 @@
+r"""A run's state as every kernel keeps it: distances, the position partition, the budget.
+
+Notation (Section 2 of the paper; :mod:`zonemax.reference` for the semantics):
+
+* ``n`` -- dimension; ``D`` -- the distance vector ``D_i = |a_i - x_i|`` (int64), so
+  ``f(x) = sum_i D_i``; ``k = |a - x|_H`` -- the number of non-optimal positions (``D_i > 0``);
+  ``t`` -- evaluations so far (every iteration counts, including rejected ones).
+
+**Why distances suffice.**  Every step operator here is symmetric in sign (Definitions 1 and 2,
+Algorithm 2), so ``|d_i - s|`` with ``d_i = a_i - x_i`` has the law of ``|D_i - s|``; selection
+only looks at ``f``.  Hence the process ``D`` (and ``t``) has the same law as the reference's.
+
+**Partition.**  ``order`` lists the positions with the ``k`` non-optimal ones first and
+``where[i]`` is the index of ``i`` in ``order`` (:func:`partition_far` also puts the *far*
+non-optimal positions of the ±1 EA's block rule in front); a uniform (distinct) choice among non-optimal
+or optimal positions is a partial Fisher-Yates shuffle of the corresponding block of ``order``.
+Memory is O(n) per run and nothing is allocated inside the loops.
+
+**Budget.**  ``budget`` is the evaluation budget (:data:`NO_BUDGET` = unlimited).  The reference
+returns ``(T, solved)`` if the run time ``T <= budget`` and ``(budget, unsolved)`` otherwise, so
+the kernels return exactly that; they stop early as soon as a lower bound on ``T`` (closed
+phases plus the useful iterations of the open one) exceeds ``budget``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from zonemax.engine._random import phase_trials, uniform_int
+
+#: "No budget": int64 max (the reference's ``budget=None``).
+NO_BUDGET = int(np.iinfo(np.int64).max)
+
+
+@njit(nogil=True, cache=True)
+def init_partition(dist: np.ndarray, order: np.ndarray, where: np.ndarray) -> int:
+    """Fill ``order``/``where`` with non-optimal positions first; return ``k``."""
+    n = dist.shape[0]
+    k = 0
+    for i in range(n):
+        if dist[i] != 0:
+            order[k] = i
+            k += 1
+    j = k
+    for i in range(n):
+        if dist[i] == 0:
+            order[j] = i
+            j += 1
+    for idx in range(n):
+        where[order[idx]] = idx
+    return k
+
+
+@njit(nogil=True, cache=True)
+def partition_far(dist: np.ndarray, order: np.ndarray, where: np.ndarray, far_min: int
+               ) -> tuple[int, int, int]:
+    """``order`` = far positions, near non-optimal ones, optimal ones; returns ``(a, k, B)``
+    with ``B = min`` of the far distances (0 if ``a = 0``)."""
+    n = dist.shape[0]
+    a = 0
+    low = 0
+    for i in range(n):
+        if dist[i] > far_min:
+            order[a] = i
+            a += 1
+            low = dist[i] if a == 1 else min(low, dist[i])
+    k = a
+    for i in range(n):
+        if 0 < dist[i] <= far_min:
+            order[k] = i
+            k += 1
+    j = k
+    for i in range(n):
+        if dist[i] == 0:
+            order[j] = i
+            j += 1
+    for idx in range(n):
+        where[order[idx]] = idx
+    return a, k, low
+
+
+@njit(nogil=True, cache=True)
+def start_state(dist0: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, int]:
+    """A run's start: a copy of the distances, the partition (non-optimal first), ``k`` and
+    ``f = sum_i D_i``."""
+    n = dist0.shape[0]
+    dist = dist0.copy()
+    order = np.empty(n, np.int64)
+    where = np.empty(n, np.int64)
+    k = init_partition(dist, order, where)
+    f = 0
+    for i in range(n):
+        f += dist[i]
+    return dist, order, where, k, f
+
+
+@njit(nogil=True, cache=True, inline="always")
+def swap(order: np.ndarray, where: np.ndarray, i: int, j: int) -> None:
+    """Exchange the entries at indices ``i`` and ``j`` of ``order`` (and fix ``where``)."""
+    pi = order[i]
+    pj = order[j]
+    order[i] = pj
+    order[j] = pi
+    where[pj] = i
+    where[pi] = j
+
+
+@njit(nogil=True, cache=True, inline="always")
+def move_out(order: np.ndarray, where: np.ndarray, pos: int, k: int) -> int:
+    """Position ``pos`` became optimal: move it behind the non-optimal block; return new k."""
+    swap(order, where, where[pos], k - 1)
+    return k - 1
+
+
+@njit(nogil=True, cache=True, inline="always")
+def move_in(order: np.ndarray, where: np.ndarray, pos: int, k: int) -> int:
+    """Position ``pos`` left the optimum: move it into the non-optimal block; return new k."""
+    swap(order, where, where[pos], k)
+    return k + 1
+
+
+@njit(nogil=True, cache=True, inline="always")
+def choose(rng: np.random.Generator, order: np.ndarray, where: np.ndarray, lo: int, hi: int,
+           count: int) -> None:
+    """Uniform ordered choice of ``count`` distinct entries of ``order[lo:hi]``.
+
+    Partial Fisher-Yates: afterwards ``order[lo:lo+count]`` is a uniformly random ordered
+    sample without replacement from the block (the block keeps its set of positions).
+    """
+    for j in range(count):
+        swap(order, where, lo + j, lo + j + uniform_int(rng, hi - lo - j))
+
+
+@njit(nogil=True, cache=True)
+def pick(rng: np.random.Generator, order: np.ndarray, where: np.ndarray, lo: int, hi: int,
+         count: int, out: np.ndarray) -> None:
+    """``out[:count]`` = a uniform ordered sample without replacement from ``order[lo:hi]``.
+
+    ``count = 1``: one uniform index.  ``2 count <= hi - lo``: draw indices uniformly and redraw
+    repeats (the accepted sequence is a uniform ordered sample without replacement; expected
+    redraws < 1 per pick).  Otherwise a partial Fisher-Yates shuffle of the block (which keeps
+    the block's set of positions, so the partition stays valid).
+    """
+    size = hi - lo
+    if count == 1:
+        out[0] = order[lo + uniform_int(rng, size)]
+    elif 2 * count <= size:
+        for j in range(count):
+            while True:
+                pos = order[lo + uniform_int(rng, size)]
+                fresh = True
+                for i in range(j):
+                    if out[i] == pos:
+                        fresh = False
+                        break
+                if fresh:
+                    break
+            out[j] = pos
+    else:
+        choose(rng, order, where, lo, hi, count)
+        for j in range(count):
+            out[j] = order[lo + j]
+
+
+@njit(nogil=True, cache=True)
+def finish(rng: np.random.Generator, t: int, useful: int, q: float, budget: int
+           ) -> tuple[int, bool]:
+    """The run reached ``f = 0`` in the open phase: close it (``useful`` useful iterations, each
+    useful with probability ``q``; :func:`~zonemax.engine._random.phase_trials`) and report
+    ``(T, True)``, or ``(budget, False)`` if ``T > budget``."""
+    t += phase_trials(rng, useful, q)
+    return (t, True) if t <= budget else (budget, False)
+
+
+@njit(nogil=True, cache=True)
+def settle(rng: np.random.Generator, acc: np.ndarray, acc_q: np.ndarray, acc_ks: np.ndarray,
+           count: int) -> int:
+    """Evaluations of the useful iterations counted in ``acc`` (``acc_ks[:count]`` lists the
+    ``k`` with ``acc[k] > 0``), which are cleared.  The iterations up to and including a
+    useful one at ``k`` are Geometric(q(k)), independently, so the ``acc[k]`` of one ``k`` take
+    ``acc[k] + NegBin(acc[k], q(k))`` evaluations in total, whenever they happened
+    (:func:`~zonemax.engine._random.phase_trials`)."""
+    trials = 0
+    for i in range(count):
+        k = acc_ks[i]
+        trials += phase_trials(rng, acc[k], acc_q[k])
+        acc[k] = 0
+    return trials
