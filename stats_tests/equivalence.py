@@ -6,13 +6,14 @@ runs of a batch get their random streams (one stream reused, streams shared by a
 passes them: the first changes nothing below ``2^32``, the second leaves every mean right.  The
 family ``equivalence`` (on a ``fast`` implementation; the reference is the oracle) adds:
 
-1. **Two-sample tests at 10^6, 10^9 and 10^12** (:data:`CASES`).  ``RUNS`` engine runs against
+1. **Two-sample tests at 10^6, 10^9 and 10^12** (:data:`CASES`; and the ±1 EA at a few hundred,
+   where its block rule acts).  ``RUNS`` engine runs against
    as many runs of :data:`~zonemax.stats_tests.implementations.REFERENCE` (own seeds), per case
    a two-sample Kolmogorov-Smirnov test (the distribution; exact p-value for these sizes, and
    conservative for the discrete run times) and Welch's t-test (the mean; under the null both
    samples come from one law and have equal sizes, so the difference of the means is
    symmetric and the t approximation is good).  Every run of both sides is capped by
-   :mod:`zonemax.stats_tests.budgets` (Theorem 5; Lemma 8): a censored run rejects as *budget
+   :mod:`zonemax.stats_tests.budgets` (Theorems 3-5; Lemma 8): a censored run rejects as *budget
    exhausted*.  RLS with the heavy-tailed operator is compared at ``n = 1`` only, where it is
    the same chain as the (1+1) EA (the only position is mutated in every iteration), so
    Theorem 5's cap applies.  The reference's samples are deterministic and kept for the
@@ -40,7 +41,7 @@ from functools import partial
 import numpy as np
 from scipy import stats
 from zonemax.reference.spec import AlgorithmSpec
-from zonemax.stats_tests.budgets import heavy_budget, rls_ab_budget
+from zonemax.stats_tests.budgets import heavy_budget, pm1_budget, rls_ab_budget
 from zonemax.stats_tests.implementations import REFERENCE, Implementation
 from zonemax.stats_tests.machinery import Budget, CappedDraws, Sample, TestOutcome, draw
 
@@ -59,6 +60,10 @@ CASES: tuple[tuple[AlgorithmSpec, int, int], ...] = (
     (AlgorithmSpec("rls-heavy", (-(10**9),), eps=F(1)), 100, 1000),
     (AlgorithmSpec("rls-ab", (10**12,)), 200, 2000),
     (AlgorithmSpec("rls-ab", (-(10**9),), alpha=F(2), beta=F(1, 2)), 200, 2000),
+    # the ±1 EA with two far positions (D > FAR_MIN = 128: the engine's block rule), a near
+    # and an optimal one (far and near side by side, optimal positions disturbed); the
+    # reference needs about 50 ms per run
+    (AlgorithmSpec("ea-pm1", (300, -200, 5, 0)), 100, 1000),
 )
 #: The stream tests' spec: the heavy-tailed EA at 1000, run times spread over hundreds of values.
 STREAM_SPEC = AlgorithmSpec("ea-heavy", (1000,), eps=F(1))
@@ -74,6 +79,8 @@ def budget(spec: AlgorithmSpec) -> Budget:
     if spec.algorithm == "rls-ab":
         assert spec.alpha is not None and spec.beta is not None
         return rls_ab_budget(spec.a, spec.alpha, spec.beta)
+    if spec.algorithm == "ea-pm1":
+        return pm1_budget(spec.a)  # Theorems 3-4
     assert spec.eps is not None and spec.truncate == "none" and spec.log_base == 2
     # Theorem 5 (the (1+1) EA); for rls-heavy only at n = 1, where it is the same chain
     assert spec.algorithm == "ea-heavy" or spec.n == 1
@@ -94,7 +101,7 @@ def reference_sample(spec: AlgorithmSpec, seed: int, runs: int, cap: int) -> Sam
 def _label(spec: AlgorithmSpec) -> str:
     params = ", ".join(f"{k}={v}" for k, v in spec.params().items() if k not in ("n", "a"))
     target = ", ".join(("-" if ai < 0 else "") + f"10^{round(math.log10(abs(ai)))}"
-                       for ai in spec.a)
+                       if abs(ai) >= 10**6 else str(ai) for ai in spec.a)
     return f"{spec.algorithm} a=({target}) ({params})"
 
 

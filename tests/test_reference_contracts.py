@@ -23,6 +23,7 @@ from zonemax.reference import double_geometric as dg_module
 from zonemax.reference import power_law as power_module
 from zonemax.reference._inversion import LazyUniform
 from zonemax.reference.cma_wm import cma_wm
+from zonemax.reference.fitness import validate_target
 from zonemax.reference.params import (
     OutsideTheoremWarning,
     check_alpha_beta,
@@ -68,6 +69,8 @@ REFUSALS: list[tuple[str, Callable[[], object], type[Exception], str]] = [
      "geom_mean must be a number, got 'z'"),
     ("power_exponent not a number", lambda: check_power_exponent("z"), ValueError,
      "power_exponent must be a number, got 'z'"),
+    ("empty target", lambda: validate_target([]), ValueError,
+     "target a must have at least one position (n >= 1); got n = 0"),
     ("spec: r without truncation", lambda: AlgorithmSpec("ea-heavy", (3,), r=4), ValueError,
      "a truncation range r needs truncate 'condition' or 'clip'"),
     ("spec: geom_q and geom_mean",
@@ -184,11 +187,36 @@ def test_double_geometric_samples_an_irrational_ratio_above_one_half() -> None:
     assert p > GEOM_LEVEL, f"chi-square p = {p:.3g}: {observed} vs {[round(e) for e in expected]}"
 
 
+def test_heavy_tailed_law_at_its_edges() -> None:
+    op = HeavyTailed(F(1))
+    assert op.exponent_pmf(1) == 0 and op.exponent_pmf(0) == 0  # I >= 2 (Definition 2)
+    # clip: the atom r is admissible at limit = r, and then no step is too long
+    clip = HeavyTailed(F(1), truncate="clip", r=5).magnitude_distribution(5)
+    assert sorted(k for k in clip if k is not None) == [1, 2, 4, 5] and None not in clip
+    assert _close(mpmath.fsum(clip.values()), mpmath.mpf(1), 30)
+    # condition: conditioned on a step <= r, nothing is too long once r <= limit (for eps =
+    # 1/1000 and r = 5 the rest 1 - sum is +1e-41 by round-off: it must not become an entry)
+    for r, limit in ((5, 5), (5, 100)):
+        cond = HeavyTailed(F(1, 1000), truncate="condition", r=r).magnitude_distribution(limit)
+        assert None not in cond and sorted(cond) == [1, 2, 4]
+
+
+def test_heavy_tailed_clip_is_never_too_long_within_its_range() -> None:
+    # clip: every magnitude is <= r, so at a limit >= r no draw is 'too long'; at limit = r the
+    # clipped atom r itself is drawn (mass P(I > bit_length(r) + 1), 0.31 for eps = 1, r = 5)
+    op = HeavyTailed(F(1), truncate="clip", r=5)
+    rng = np.random.default_rng(47_300)
+    draws = [op.sample(5, rng) for _ in range(2000)]
+    assert None not in draws
+    assert {abs(s) for s in draws if s is not None} == {1, 2, 4, 5}
+
+
 def test_power_law_has_no_zero_step() -> None:
     op = PowerLaw(F(3, 2))
     assert op.probability(0) == 0 and op.probability(-3) == 0
     with mpmath.workdps(80):
         assert _close(op.probability(2), mpmath.mpf(2) ** -1.5 / mpmath.zeta(1.5))
+    assert op.survival_ball(0) == ((1, 0), (1, 0))  # S(0) = P(K > 0) = 1 exactly
 
 
 def test_listing_limits_are_inclusive(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -227,6 +255,20 @@ def test_power_law_decides_what_the_first_digits_leave_open(last: int) -> None:
     u = LazyUniform(_Words([first, last]))  # type: ignore[arg-type]
     assert op._below(k, u) is expected
     assert u.bits == 128
+
+
+@pytest.mark.parametrize(("second", "expected"), [(1 << 63, 2), (0, None)],
+                         ids=["V just above 1/8", "V = 1/8 to 128 digits"])
+def test_double_geometric_decides_what_the_first_digits_leave_open(second: int,
+                                                                    expected: int | None) -> None:
+    # q = 1/2 and V's first 64 digits those of 1/8 = q^3: G = floor(ln V / ln q) is 3 at
+    # V = 1/8 and 2 just above, so the first round cannot decide; the next 64 digits do (G = 2)
+    # unless they are zero too (then still undecided: more digits, more precision)
+    words = [1 << 61, second] + ([1 << 62] if expected is None else [])
+    rng = _Words(words)
+    g = DoubleGeometric(q=F(1, 2)).geometric(rng)  # type: ignore[arg-type]
+    assert g == (2 if expected is None else expected)
+    assert rng.words == []  # every given word was needed
 
 
 # ---------------------------------------------------------------------------------------------
