@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from zonemax.stats_tests.equivalence import equivalence_tests
 from zonemax.stats_tests.implementations import Implementation
+from zonemax.stats_tests.laws import laws_tests
 from zonemax.stats_tests.suite import (
     FAMILIES,
     ExtraTests,
@@ -22,10 +24,13 @@ from zonemax.stats_tests.theorems import (
 )
 
 #: Theorem-specific tests (bounds, growth) on an implementation marked ``fast``: they need volume
-#: (the ``ops`` family, operators beyond the paper, has no theorem: exact agreement only).
-EXTRA: dict[str, ExtraTests] = {"pm1": pm1_tests, "heavy": heavy_tests, "rls_ab": rls_tests}
-#: Theorem-specific tests cheap enough for a reference-speed implementation (large magnitudes).
-EXTRA_REFERENCE: dict[str, ExtraTests] = {"rls_ab": rls_reference_tests}
+#: (the ``ops`` family, operators beyond the paper, has no theorem: exact agreement only); and
+#: the engine's agreement with the reference (two-sample tests, random streams).
+EXTRA: dict[str, ExtraTests] = {"pm1": pm1_tests, "heavy": heavy_tests, "rls_ab": rls_tests,
+                                "equivalence": equivalence_tests}
+#: Tests cheap enough for a reference-speed implementation (large magnitudes), and the one-step
+#: laws of a reference-style implementation (its operator and observed runs).
+EXTRA_REFERENCE: dict[str, ExtraTests] = {"rls_ab": rls_reference_tests, "laws": laws_tests}
 #: Observations reported with a family on a ``fast`` implementation (not tested).
 NOTES: dict[str, Notes] = {"pm1": pm1_ratio_notes, "rls_ab": rls_experiment_notes}
 
@@ -38,8 +43,11 @@ def run(family: str, impl: Implementation, level: Level = "ci",
     and the notes on an implementation marked ``fast``, those of :data:`EXTRA_REFERENCE` on the
     others (the plain reference and the planted bugs).
     """
-    if (family, "fast" if impl.fast else "reference") not in FAMILIES:
-        raise ValueError(f"unknown family {family!r}; choose from {sorted({f for f, _ in FAMILIES})}")
+    kind = "fast" if impl.fast else "reference"
+    if (family, kind) not in FAMILIES:
+        known = sorted(f"{f} ({k})" for f, k in FAMILIES)
+        raise ValueError(f"no family {family!r} for a {kind} implementation; the families are "
+                         f"{', '.join(known)}")
     extra = EXTRA.get(family) if impl.fast else EXTRA_REFERENCE.get(family)
     notes = NOTES.get(family) if impl.fast else None
     return run_family(family, impl, level, extra=extra, notes=notes,

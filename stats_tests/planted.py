@@ -1,7 +1,8 @@
 """A catalogue of planted bugs: realistic mistakes injected through the public API.
 
 Most bugs are an alternative step operator or algorithm with the same signature as the correct
-one.  The *common-mode* bugs (issue 17) sit in a helper of :mod:`zonemax.reference.heavy_tailed`
+one; the operator bugs of issue 14 are subclasses of the reference operator that change one
+method (the sign of a step, the extension of the cumulative table).  The *common-mode* bugs (issue 17) sit in a helper of :mod:`zonemax.reference.heavy_tailed`
 that the reference operator uses (and that the exact solvers once shared): they replace that
 helper in the reference module for the duration of each simulation (:func:`replaced`), so the
 reference itself is the code under test; the exact values come from :mod:`zonemax.exact`, which
@@ -12,7 +13,7 @@ the relevant family reject every bug, which is the evidence that those tests hav
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
@@ -24,8 +25,11 @@ import numpy as np
 from zonemax.reference import HeavyTailed, PowerLaw, RunResult, c_epsilon, fitness, one_plus_one_ea
 from zonemax.reference import heavy_tailed as heavy_tailed_module
 from zonemax.reference.heavy_tailed import CEpsilon, largest_exponent
-from zonemax.reference.operators import Probability, check_limit
+from zonemax.reference.operators import Probability, StepOperator, check_limit
 from zonemax.reference.rls_ab import check_alpha_beta
+
+#: Called after every iteration with (evaluations, x) -- and the velocities for RLS_{alpha,beta}.
+Observer = Callable[..., None]
 
 
 @dataclass(frozen=True)
@@ -124,7 +128,7 @@ def ea_strict_acceptance(
     budget: int | None = None,
 ) -> RunResult:
     """Bug: the (1+1) EA accepts only strict improvements (``f(y) < f(x)``)."""
-    from zonemax.reference.operators import PlusMinusOne, StepOperator
+    from zonemax.reference.operators import PlusMinusOne
 
     op: StepOperator = PlusMinusOne() if step is None else step  # type: ignore[assignment]
     a = tuple(a)
@@ -165,6 +169,7 @@ def _rls_ab_variant(
     a: Sequence[int], alpha: Fraction | float | str, beta: Fraction | float | str, *,
     rng: np.random.Generator | int | None, budget: int | None, increase_on_ties: bool = False,
     round_instead_of_floor: bool = False, velocity_cap: int | None = None,
+    velocity_modulus: int | None = None, observer: Observer | None = None,
 ) -> RunResult:
     al, be = check_alpha_beta(alpha, beta)
     a = tuple(a)
@@ -186,9 +191,13 @@ def _rls_ab_variant(
         v[i] = al * v[i] if better else max(Fraction(1), be * v[i])
         if velocity_cap is not None:
             v[i] = min(v[i], Fraction(velocity_cap))
+        if velocity_modulus is not None and v[i] >= velocity_modulus:
+            v[i] = max(Fraction(1), v[i] - velocity_modulus * (v[i] // velocity_modulus))
         if d_new <= d_old:
             x[i] = yi
             fx += d_new - d_old
+        if observer is not None:
+            observer(t, tuple(x), tuple(v))
     return RunResult(t, True, tuple(x), fx, "optimum")
 
 
@@ -217,13 +226,138 @@ VELOCITY_CAP = 2**10
 def rls_ab_velocity_cap(
     a: Sequence[int], alpha: Fraction | float | str, beta: Fraction | float | str, *,
     rng: np.random.Generator | int | None = None, budget: int | None = None,
+    observer: Observer | None = None,
 ) -> RunResult:
     """Bug: RLS_{alpha,beta} never lets a velocity exceed ``VELOCITY_CAP``.
 
     Invisible on small targets (there ``v < 2 alpha |a_i|`` stays below the cap); at
     ``|a_i| = 10^12`` a position needs about ``10^9`` steps: without a budget the run hangs.
     """
-    return _rls_ab_variant(a, alpha, beta, rng=rng, budget=budget, velocity_cap=VELOCITY_CAP)
+    return _rls_ab_variant(a, alpha, beta, rng=rng, budget=budget, velocity_cap=VELOCITY_CAP,
+                           observer=observer)
+
+
+#: The modulus of :func:`rls_ab_velocity_wrap` (a 32-bit integer part).
+VELOCITY_MODULUS = 2**32
+
+
+def rls_ab_velocity_wrap(
+    a: Sequence[int], alpha: Fraction | float | str, beta: Fraction | float | str, *,
+    rng: np.random.Generator | int | None = None, budget: int | None = None,
+    observer: Observer | None = None,
+) -> RunResult:
+    """Bug (issue 14, large magnitudes): the integer part of a velocity is kept in 32 bits,
+    so ``v`` wraps modulo ``2^32`` (and is then kept ``>= 1``).
+
+    Invisible while ``v < 2^32``, i.e. on every target with ``|a_i|`` below about ``2^31``; at
+    ``|a_i| = 10^12`` the steps never exceed ``2^32`` and a run takes several times longer,
+    which no bound of the paper forbids.  Algorithm 2's one-step law (line 8: ``v <- alpha v``)
+    is violated on the first wrap.
+    """
+    return _rls_ab_variant(a, alpha, beta, rng=rng, budget=budget,
+                           velocity_modulus=VELOCITY_MODULUS, observer=observer)
+
+
+# ---------------------------------------------------------------------------------------------
+# issue 14: the heavy-tailed operator at large magnitudes, in its cache, in its sign; RLS's limit
+# ---------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class HeavyTailedSignBias(HeavyTailed):
+    """Bug: the heavy-tailed operator steps by ``+2^(I-2)`` with probability ``p_plus`` (0.52)
+    instead of 1/2 (a negative step is turned positive with probability ``2 p_plus - 1``).
+
+    The run-time families barely see it (a bias towards the target helps as often as it hurts
+    over the positions of a random target); the operator-law tests do."""
+
+    p_plus: float = 0.52
+
+    def sample(self, limit: int, rng: np.random.Generator) -> int | None:
+        s = super().sample(limit, rng)
+        if s is None or s > 0:
+            return s
+        return -s if rng.random() < 2 * self.p_plus - 1 else s
+
+    def step_distribution(self, limit: int) -> dict[int | None, Probability]:
+        p = mpmath.mpf(self.p_plus)
+        out: dict[int | None, Probability] = {}
+        for m, q in self.magnitude_distribution(limit).items():
+            if m is None:
+                out[None] = q
+            else:
+                out[m] = p * q
+                out[-m] = (1 - p) * q
+        return out
+
+
+@dataclass(frozen=True)
+class HeavyTailedStaleExtension(HeavyTailed):
+    """Bug (issue 14, stateful cache): when the cumulative table of ``I`` is *extended* for a
+    larger limit, the running total restarts at 0 instead of at the mass already tabulated.
+
+    A fresh table is right, and so is every later call with a smaller limit (a prefix of the
+    table), so a single run -- whose limit ``2 f(x)`` only shrinks -- never sees the bug; an
+    operator object reused for a larger limit (a second run on a larger target, a sampler
+    shared across instances) draws from a wrong law from then on."""
+
+    def _cdf_upto(self, k: int) -> list[float]:
+        cdf = self._cdf
+        if len(cdf) < k - 1:
+            with mpmath.workdps(heavy_tailed_module.DEFAULT_DPS):
+                norm = mpmath.mpf(1)
+                if self.truncate == "condition":
+                    k_range = self._k_range()
+                    assert k_range is not None
+                    norm = self.exponent_cdf(k_range)
+                total = mpmath.mpf(0)  # the bug: the tabulated mass is forgotten
+                for i in range(len(cdf) + 2, k + 1):
+                    total += self._weight(i)
+                    cdf.append(float(total / self.c.value / norm))
+        return cdf
+
+
+#: The largest exponent of :func:`largest_exponent_32_bit`: magnitudes up to ``2^32``.
+EXPONENT_TABLE_TOP = 34
+
+
+def largest_exponent_32_bit(limit: int) -> int:
+    """Bug (issue 14, large magnitudes): the admissible exponents are looked up in a table of
+    the 33 magnitudes ``2^0 .. 2^32`` (say, a 32-bit limit), so the largest admissible exponent
+    saturates at 34: a step longer than ``2^32`` is treated as too long.  Right for every
+    ``limit < 2^33``, i.e. for ``f(x) < 2^32``."""
+    return min(limit.bit_length() + 1, EXPONENT_TABLE_TOP)
+
+
+def rls_limit_f(
+    a: Sequence[int], step: StepOperator, *, rng: np.random.Generator | int | None = None,
+    budget: int | None = None, observer: Observer | None = None,
+) -> RunResult:
+    """Bug (issue 14, RLS with the heavy-tailed operator): RLS asks the operator for a step of
+    length at most ``f(x)`` instead of ``2 f(x)``, so the accepted overshooting steps
+    ``d_i < |s| < 2 d_i`` (those with ``|s| > f(x)``) are lost.
+
+    It changes ``E[T]`` by +4.5% at ``a = (5,)`` with ``eps = 1`` (the family's first RLS case,
+    z of about 4 at 2000 runs: not enough alone) and by +15% at ``a = (31,)``."""
+    a = tuple(a)
+    n = len(a)
+    gen = np.random.default_rng(rng)
+    x = [0] * n
+    fx = fitness(x, a)
+    t = 0
+    while fx != 0:
+        if budget is not None and t >= budget:
+            return RunResult(t, False, tuple(x), fx, "budget")
+        t += 1
+        i = int(gen.integers(n))
+        s = step.sample(fx, gen)  # the bug: the longest acceptable step is 2 f(x), not f(x)
+        if s is not None:
+            d_old = abs(a[i] - x[i])
+            d_new = abs(a[i] - (x[i] + s))
+            if d_new <= d_old:
+                x[i] += s
+                fx += d_new - d_old
+        if observer is not None:
+            observer(t, tuple(x))
+    return RunResult(t, True, tuple(x), fx, "optimum")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -280,5 +414,22 @@ COMMON_MODE: dict[str, tuple[str, object]] = {
 def common_mode_bug(key: str) -> Iterator[None]:
     """Plant the common-mode bug ``key`` of :data:`COMMON_MODE` into the reference."""
     name, value = COMMON_MODE[key]
+    with replaced(heavy_tailed_module, name, value):
+        yield
+
+
+#: Helper bugs of the reference operator that act only at large magnitudes (issue 14); the exact
+#: layer never shared this helper, so they are not common-mode bugs, but they are planted the
+#: same way (:func:`helper_bug`).
+LARGE_MAGNITUDE: dict[str, tuple[str, object]] = {
+    "exponent-table-32-bit": ("largest_exponent", largest_exponent_32_bit),
+}
+
+
+@contextmanager
+def helper_bug(key: str) -> Iterator[None]:
+    """Plant the helper bug ``key`` of :data:`COMMON_MODE` or :data:`LARGE_MAGNITUDE` into the
+    reference operator's module."""
+    name, value = {**COMMON_MODE, **LARGE_MAGNITUDE}[key]
     with replaced(heavy_tailed_module, name, value):
         yield

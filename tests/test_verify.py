@@ -90,3 +90,22 @@ def test_help_explains_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
     text = " ".join(capsys.readouterr().out.split())
     assert "Exit codes: 0 when the implementations agree" in text
     assert "1 when a statistical family rejects" in text and "2 bad input" in text
+
+
+def test_not_covered_list_is_printed_and_points_to_existing_tests() -> None:
+    # what verify leaves to the test suite must be said, and every place it names must exist
+    import re
+    from pathlib import Path
+
+    from zonemax.verify import NOT_COVERED
+
+    root = Path(__file__).resolve().parent.parent
+    claims = run_claims(["S1.target-count"])
+    flat = " ".join(VerifyReport(claims, 0.1, (_family(False),)).render().split())
+    assert "not covered by this command" in flat
+    for item in NOT_COVERED:
+        assert " ".join(item.split()) in flat
+        paths = re.findall(r"(?:tests|benchmarks)/[\w/.-]+\.(?:py|md)", item)
+        assert paths, item
+        for path in paths:
+            assert (root / path).is_file(), f"{path} (named in NOT_COVERED) does not exist"

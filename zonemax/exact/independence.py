@@ -130,13 +130,21 @@ SHARINGS: tuple[Sharing, ...] = (
        "Wrapped as the REFERENCE implementation: the thing the families judge."),
     _s("zonemax.reference.result.RunResult", "stats_tests", "subject",
        "The run record the simulators return (evaluations, solved); a container."),
+    _s("zonemax.reference.rls.rls", "stats_tests", "subject",
+       "Runs the reference RLS (observed, for the one-step laws of stats_tests.laws, and with a "
+       "planted operator); the judged side, never an expectation."),
+    _s("zonemax.reference.rls_ab.rls_ab", "stats_tests", "subject",
+       "Runs the reference RLS_{alpha,beta} with an observer for the transition laws of "
+       "stats_tests.laws; the judged side.  The expected transitions are computed there from "
+       "Algorithm 2's lines 5-12, not by calling it."),
     _s("zonemax.reference.ea.one_plus_one_ea", "stats_tests", "subject",
        "Runs the reference EA for planted bugs (with a buggy operator or rate) and for the "
        "observed Corollary 6 times; the judged side, never an expectation."),
     _s(_HT + "HeavyTailed", "stats_tests", "subject",
-       "The reference operator, inside the Corollary 6 runs and the planted heavy-tailed bugs; "
-       "the judged side.  Its law is also compared with zonemax.exact.heavy_law at limits up "
-       "to 10^30 (tests/test_exact_independence.py)."),
+       "The reference operator, inside the Corollary 6 runs and the planted heavy-tailed bugs "
+       "(two subclass it); the judged side.  Its law is compared with zonemax.exact.heavy_law "
+       "at limits up to 10^30 (tests/test_exact_independence.py, and the laws family of "
+       "stats_tests.laws, which takes its expected laws from zonemax.exact.heavy_law)."),
     _s("zonemax.reference.power_law.PowerLaw", "stats_tests", "subject",
        "The reference power-law operator with a wrong exponent, inside the planted 'ops' bug "
        "(stats_tests.planted.power_law_exponent_off_by_one); the judged side."),
@@ -148,7 +156,8 @@ SHARINGS: tuple[Sharing, ...] = (
     _s(_OPS + "PlusMinusOne", "stats_tests", "subject",
        "Default operator of a planted buggy EA; the judged side."),
     _s(_OPS + "StepOperator", "stats_tests", "subject",
-       "The operator protocol the planted operators implement; no behaviour."),
+       "The operator protocol the planted operators implement and the implementations' "
+       "operator hook returns; no behaviour."),
     _s(_OPS + "check_limit", "stats_tests", "subject",
        "Argument check inside planted operators; the judged side."),
     # -- pinned: shared helpers that enter an expected value ---------------------------------

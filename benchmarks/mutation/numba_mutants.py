@@ -1,0 +1,361 @@
+"""Hand-written mutants of the engine's numba kernels, and the tests that must kill them.
+
+mutmut cannot mutate a jitted function (it skips decorated functions; a trampoline inside an
+``@njit`` body would not compile), so the kernels get a catalogue of realistic, minimal source
+changes instead, in the spirit of :mod:`zonemax.stats_tests.planted`: each
+:class:`SourceMutant` replaces one exact piece of text (it must occur exactly once) in one
+module of ``zonemax/engine/``.  A mutant is judged on a *staged copy* of the package in its
+installed layout (``WORKDIR/zonemax/...``, put first on ``sys.path``), never on the working
+tree, with a fresh ``NUMBA_CACHE_DIR`` per mutant: numba's on-disk cache keys a function by its
+own file only, so a stale cache of a caller would hide a mutated callee that it inlines.
+
+A mutant is *killed* when its named test selection (``killers``: pytest node ids, relative to
+the repository root) fails on the mutated copy -- with an assertion, not a numba typing error
+or a collection error (those are reported as ``broken``: the mutant is not realistic).  The
+unmutated staged copy must pass every selection first (:func:`baseline`), otherwise a kill
+means nothing.
+
+Usage (repository root, project virtual environment)::
+
+    python benchmarks/mutation/numba_mutants.py            # all mutants, writes RECORD-numba.md
+    python benchmarks/mutation/numba_mutants.py NAME ...   # the named mutants only (no record)
+
+``tests/test_numba_mutants.py`` (``-m slow``) asserts that every mutant of the catalogue is
+killed by its selection.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+HERE = Path(__file__).resolve().parent
+
+#: Repository folder -> folder of the installed layout (pyproject.toml's package-dir).
+LAYOUT = {"zonemax": "zonemax", "reference": "zonemax/reference",
+          "proofs_check": "zonemax/proofs_check", "stats_tests": "zonemax/stats_tests"}
+IGNORE = shutil.ignore_patterns("__pycache__", "*.nbi", "*.nbc", "tests", "mutants")
+
+#: pytest-timeout per test of a judged copy: every kernel compiles afresh there (a minute and
+#: more for the ±1 EA on a loaded machine, against the project's 120 s), so a timeout means a
+#: hang of the mutated code (counted as a kill), not a slow compilation.
+TEST_TIMEOUT = 900
+
+#: Test selections the mutants name (pytest node ids relative to the repository root).
+EQUIV = "tests/test_engine.py::test_equivalence_with_reference"
+EQUIVALENCE_FAMILY = "stats_tests/tests/test_families.py::test_ci_level[equivalence-fast]"
+HEAVY_FAMILY = "stats_tests/tests/test_families.py::test_ci_level[heavy-fast]"
+PM1_FAMILY = "stats_tests/tests/test_families.py::test_ci_level[pm1-fast]"
+RLS_AB_FAMILY = "stats_tests/tests/test_families.py::test_ci_level[rls_ab-fast]"
+#: The block rule's exact mean and variance, including the rule ``mixed`` (far and near
+#: non-optimal positions side by side), added when the first two mutants below survived the
+#: equivalence case ``ea-pm1-block`` and ``test_pm1_block_matches_direct_simulation``.
+BLOCKS_EXACT = "tests/test_engine_blocks.py::test_exact_mean_and_variance"
+
+
+@dataclass(frozen=True)
+class SourceMutant:
+    """One realistic bug in a jitted module: ``old`` (exactly once in ``path``) becomes ``new``."""
+
+    name: str
+    path: str  #: the module, relative to the repository root
+    old: str
+    new: str
+    killers: tuple[str, ...]  #: pytest node ids that must fail on the mutated copy
+    why: str  #: what the bug does to a run-time law
+
+
+CATALOGUE: tuple[SourceMutant, ...] = (
+    # -- the ±1 EA's blocks ----------------------------------------------------------------
+    SourceMutant(
+        "pm1-block-m1-unconditioned",
+        "zonemax/engine/_ea_pm1.py",
+        "idx = a + uniform_int(rng, h) if first == 0 else uniform_int(rng, k)",
+        "idx = uniform_int(rng, k)",
+        (BLOCKS_EXACT,),
+        "a one-position near iteration forgets that it was conditioned on touching a near "
+        "position: it may pick a far position, whose move is then applied as a near one",
+    ),
+    SourceMutant(
+        "pm1-block-gap-unnormalised",
+        "zonemax/engine/_ea_pm1.py",
+        "rho_k[k] = min(lam_k[k] / q, 1.0)",
+        "rho_k[k] = min(lam_k[k], 1.0)",
+        (BLOCKS_EXACT,),
+        "the far-only gap before the next near iteration is Geometric(lambda) instead of "
+        "Geometric(lambda/q): far positions get too many moves per near one",
+    ),
+    SourceMutant(
+        "pm1-m2-second-slot-sign",
+        "zonemax/engine/_ea_pm1.py",
+        "d1 = 3 - 2 * b",
+        "d1 = 2 * b - 3",
+        (f"{EQUIV}[ea-pm1]",),
+        "two mutated positions: the second one steps in the wrong direction (Definition 1)",
+    ),
+    # -- the heavy-tailed EA -------------------------------------------------------------
+    SourceMutant(
+        "heavy-ea-sign-bias-0.52",
+        "zonemax/engine/_ea_heavy.py",
+        "nd = d - mag if rng.random() < 0.5 else d + mag",
+        "nd = d - mag if rng.random() < 0.52 else d + mag",
+        (HEAVY_FAMILY,),
+        "the sign of a heavy-tailed step points towards the target with probability 0.52, "
+        "not 1/2 (Definition 2)",
+    ),
+    SourceMutant(
+        "heavy-ea-strict-acceptance",
+        "zonemax/engine/_ea_heavy.py",
+        "if delta > 0:  # Algorithm 1, line 6: rejected",
+        "if delta >= 0:  # Algorithm 1, line 6: rejected",
+        (HEAVY_FAMILY,),
+        "offspring with f(y) = f(x) are rejected (Algorithm 1 accepts ties): an optimal "
+        "position that moves together with an equal improvement is lost",
+    ),
+    SourceMutant(
+        "heavy-ea-useful-probability-all-positions",
+        "zonemax/engine/_ea_heavy.py",
+        "log_rest = (n - k) * math.log1p(-p * tau) + k * math.log1p(-p)",
+        "log_rest = n * math.log1p(-p * tau) + k * math.log1p(-p)",
+        (f"{EQUIV}[ea-heavy-none-0.1]",
+         "tests/test_engine.py::test_heavy_ea_useful_probability_matches_direct_simulation"),
+        "the skip rule counts the non-optimal positions twice in the probability of no "
+        "inadmissible step: q too small, run times too long",
+    ),
+    # -- RLS kernels --------------------------------------------------------------------
+    SourceMutant(
+        "rls-heavy-acceptance-limit-d",
+        "zonemax/engine/_rls_heavy.py",
+        "if mag < 2 * d:  # strictly better: accepted",
+        "if mag <= d:  # strictly better: accepted",
+        (f"{EQUIV}[rls-heavy-0.1]", f"{EQUIV}[rls-heavy-clip-0.1]", EQUIVALENCE_FAMILY),
+        "RLS with the heavy-tailed operator rejects overshooting steps D < |s| < 2D that are "
+        "strict improvements",
+    ),
+    SourceMutant(
+        "rls-heavy-q-without-sign",
+        "zonemax/engine/_rls_heavy.py",
+        "q = k / (2.0 * n) * pi",
+        "q = k / n * pi",
+        (f"{EQUIV}[rls-heavy-0.1]",),
+        "the skip rule forgets that half of the signs point away from the target: about half "
+        "the run time",
+    ),
+    SourceMutant(
+        "rls-pm1-q-without-sign",
+        "zonemax/engine/_rls_pm1.py",
+        "t += phase_trials(rng, useful, k / (2.0 * n))",
+        "t += phase_trials(rng, useful, k / n)",
+        (f"{EQUIV}[rls-pm1]",),
+        "plain RLS with ±1 steps: a useful iteration is counted with probability k/n "
+        "instead of k/(2n)",
+    ),
+    SourceMutant(
+        "rls-ab-tie-is-improvement",
+        "zonemax/engine/_rls_ab.py",
+        "if rng.random() < 0.5 and step < 2 * d:",
+        "if rng.random() < 0.5 and step <= 2 * d:",
+        (f"{EQUIV}[rls-ab-2-0.5]", f"{EQUIV}[rls-ab-1.7-0.9]", RLS_AB_FAMILY,
+         EQUIVALENCE_FAMILY),
+        "RLS_{alpha,beta} treats the step s = 2 D_i (f(y) = f(x)) as an improvement: v_i is "
+        "multiplied by alpha instead of beta (Algorithm 2, lines 8/10)",
+    ),
+    SourceMutant(
+        "rls-ab-velocity-no-floor",
+        "zonemax/engine/_rls_ab.py",
+        "vel[pos] = max(1.0, beta * v)  # Algorithm 2, line 10",
+        "vel[pos] = beta * v  # Algorithm 2, line 10",
+        (RLS_AB_FAMILY,),
+        "the velocity is not kept >= 1 after a failure (Algorithm 2, line 10): with v_i < 1 "
+        "the step floor(v_i) = 0 moves nothing, and the kernel even counts it a success",
+    ),
+    # -- shared samplers ------------------------------------------------------------------
+    SourceMutant(
+        "alias-last-column-never-drawn",
+        "zonemax/engine/_alias.py",
+        "u = rng.random() * count",
+        "u = rng.random() * (count - 1)",
+        (f"{EQUIV}[ea-pm1]", "tests/test_engine.py::test_uniform_int_and_alias_table"),
+        "an alias draw never reaches the last column (off by one): the z >= 1 patterns of the "
+        "±1 EA lose part of their mass",
+    ),
+    SourceMutant(
+        "heavy-magnitude-unconditioned",
+        "zonemax/engine/_heavy_law.py",
+        "v = rng.random() * pi",
+        "v = rng.random()",
+        (f"{EQUIV}[ea-heavy-none-0.1]", f"{EQUIV}[rls-heavy-0.1]"),
+        "the magnitude of a step is drawn from the whole law, not conditioned on being "
+        "admissible; the inadmissible mass lands on the longest admissible power 2^jmax",
+    ),
+    SourceMutant(
+        "phase-trials-without-the-useful-ones",
+        "zonemax/engine/_random.py",
+        "return useful + rng.negative_binomial(useful, q)",
+        "return rng.negative_binomial(useful, q)",
+        (f"{EQUIV}[ea-pm1-block]", f"{EQUIV}[rls-pm1]", PM1_FAMILY),
+        "a long phase counts only its failed iterations, not its useful ones (NegBin "
+        "failures instead of trials)",
+    ),
+)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the named selection did on one staged copy."""
+
+    status: str  #: "killed", "survived" or "broken" (typing/collection error)
+    failed: tuple[str, ...]  #: node ids pytest reported as failed
+    seconds: float
+    tail: str  #: the last lines of pytest's output
+
+
+def stage(dest: Path) -> None:
+    """Copy the package into ``dest`` in its installed layout (no tests, no caches)."""
+    if dest.exists():
+        shutil.rmtree(dest)
+    dest.mkdir(parents=True)
+    for src, dst in LAYOUT.items():
+        shutil.copytree(ROOT / src, dest / dst, ignore=IGNORE, dirs_exist_ok=True)
+
+
+def apply(dest: Path, mutant: SourceMutant) -> None:
+    """Write ``mutant`` into the staged copy at ``dest`` (``old`` must occur exactly once)."""
+    target = dest / mutant.path
+    text = target.read_text(encoding="utf-8")
+    found = text.count(mutant.old)
+    if found != 1:
+        raise ValueError(f"{mutant.name}: {mutant.old!r} occurs {found} times in {mutant.path}; "
+                         "a mutant must name exactly one place")
+    target.write_text(text.replace(mutant.old, mutant.new), encoding="utf-8")
+
+
+def _env(dest: Path, cache: Path) -> dict[str, str]:
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(cache), PYTHONHASHSEED="0")
+    env["PYTHONPATH"] = str(dest) + os.pathsep + env.get("PYTHONPATH", "")
+    return env
+
+
+def imports_from(dest: Path) -> str:
+    """Where ``zonemax.engine`` is imported from when ``dest`` is staged (must be ``dest``)."""
+    with tempfile.TemporaryDirectory() as cache:
+        proc = subprocess.run([sys.executable, "-c",
+                               "import zonemax.engine.api as m; print(m.__file__)"],
+                              cwd=dest, env=_env(dest, Path(cache)), capture_output=True,
+                              text=True, check=True)
+    return proc.stdout.strip()
+
+
+def run_selection(dest: Path, tests: tuple[str, ...]) -> Outcome:
+    """Run ``tests`` (repository node ids) against the copy staged at ``dest``."""
+    if not imports_from(dest).startswith(str(dest)):
+        raise RuntimeError(f"the staged copy at {dest} is not the one imported")
+    args = [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
+            "-c", str(ROOT / "pyproject.toml"), "--rootdir", str(ROOT), "-rf",
+            f"--timeout={TEST_TIMEOUT}",
+            *(str(ROOT / t) for t in tests)]
+    with tempfile.TemporaryDirectory() as cache:
+        t0 = time.perf_counter()
+        proc = subprocess.run(args, cwd=dest, env=_env(dest, Path(cache)), capture_output=True,
+                              text=True, check=False)
+        seconds = time.perf_counter() - t0
+    out = proc.stdout + proc.stderr
+    failed = tuple(f.replace(str(ROOT) + "/", "").lstrip("./")
+                   for f in re.findall(r"^FAILED (.+?)(?: - .*)?$", out, flags=re.MULTILINE))
+    tail = "\n".join(out.strip().splitlines()[-12:])
+    if proc.returncode == 0:
+        status = "survived"
+    elif "+++ Timeout +++" in out:  # pytest-timeout ended a hang: the run never ends, a kill
+        status = "killed"
+        failed = failed or ("(timeout)",)
+    elif proc.returncode == 1 and failed and not re.search(r"numba\.core\.errors|TypingError",
+                                                            out):
+        status = "killed"
+    else:
+        status = "broken"
+    return Outcome(status, failed, seconds, tail)
+
+
+def judge(mutant: SourceMutant, workdir: Path) -> Outcome:
+    """Stage a fresh copy under ``workdir``, apply ``mutant`` and run its killers."""
+    dest = workdir / mutant.name
+    stage(dest)
+    apply(dest, mutant)
+    try:
+        return run_selection(dest, mutant.killers)
+    finally:
+        shutil.rmtree(dest, ignore_errors=True)
+
+
+def baseline(workdir: Path, tests: tuple[str, ...] | None = None) -> Outcome:
+    """The unmutated staged copy on every selection of the catalogue (must survive = pass)."""
+    if tests is None:
+        tests = tuple(dict.fromkeys(t for m in CATALOGUE for t in m.killers))
+    dest = workdir / "unmutated"
+    stage(dest)
+    try:
+        return run_selection(dest, tests)
+    finally:
+        shutil.rmtree(dest, ignore_errors=True)
+
+
+def _record(base: Outcome, results: list[tuple[SourceMutant, Outcome]], seconds: float) -> str:
+    killed = sum(o.status == "killed" for _, o in results)
+    lines = [
+        "# Hand-written mutants of the numba kernels", "",
+        "Generated by `python benchmarks/mutation/numba_mutants.py` (catalogue and method: that "
+        "module's docstring; the slow test `tests/test_numba_mutants.py` asserts every kill).", "",
+        f"* unmutated staged copy on the union of the selections: **{base.status}** "
+        f"(must be `survived`, i.e. pass; {base.seconds:.0f} s)",
+        f"* **killed: {killed}/{len(results)}**; wall time of the whole run {seconds:.0f} s "
+        "(2 shared cores, each mutant compiles its kernels afresh)", "",
+        "| mutant | module | change | what it does to a law | status | first failing test | s |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for m, o in results:
+        change = f"`{m.old}` → `{m.new}`".replace("|", "\\|")
+        first = o.failed[0] if o.failed else "-"
+        lines.append(f"| `{m.name}` | `{m.path.removeprefix('zonemax/engine/')}` | {change} | "
+                     f"{m.why} | {o.status} | `{first}` | {o.seconds:.0f} |")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str]) -> int:
+    names = set(argv)
+    unknown = names - {m.name for m in CATALOGUE}
+    if unknown:
+        print(f"unknown mutants: {', '.join(sorted(unknown))}", file=sys.stderr)
+        return 2
+    chosen = [m for m in CATALOGUE if not names or m.name in names]
+    t0 = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="zonemax-numba-mutants-") as tmp:
+        work = Path(tmp)
+        base = baseline(work, tuple(dict.fromkeys(t for m in chosen for t in m.killers)))
+        print(f"unmutated: {base.status} ({base.seconds:.0f} s)", flush=True)
+        if base.status != "survived":
+            print(base.tail, file=sys.stderr)
+            return 2
+        results = []
+        for m in chosen:
+            o = judge(m, work)
+            results.append((m, o))
+            print(f"{m.name}: {o.status} ({o.seconds:.0f} s) "
+                  f"{o.failed[0] if o.failed else ''}", flush=True)
+            if o.status != "killed":
+                print(o.tail, flush=True)
+    if not names:
+        (HERE / "RECORD-numba.md").write_text(_record(base, results, time.perf_counter() - t0),
+                                              encoding="utf-8")
+    return 0 if all(o.status == "killed" for _, o in results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,292 @@
+"""Why each surviving mutant of the mutation record survives (read by ``run_mutation.py``).
+
+Keys are mutmut's mutant names; values are one line: ``equivalent: ...`` (the mutant cannot
+change any observable behaviour, with the argument; "in law" or "up to 2^-k" say how far that
+goes), ``test added: ...`` (a real gap, killed by the named test, which was written for it) or
+``killed by hand: ...`` (a test that mutmut could not run against it kills it).  Every "test
+added" and "killed by hand" mutant is also in :data:`BY_HAND`, so the record re-checks the kill
+on a plain staged copy each time it is written.
+"""
+
+_GEOM_DIGITS = ("test added: test_double_geometric_decides_what_the_first_digits_leave_open "
+                "(killed by hand on a plain copy)")
+_GUESS = ("equivalent in law: _guess only seeds the bracketing of K; every bracket and the "
+          "bisection are decided by exact comparisons (_below), so any integer guess gives the "
+          "same K for the same V; a different guess may reveal more digits of that V first, "
+          "which shifts the i.i.d. stream, not the law")
+_CACHE_SLOT = ("equivalent: only which cache (the START_PREC table or the bounded dict) holds a "
+               "survival ball changes; the ball is the same")
+_EDGE = "test added: test_heavy_tailed_law_at_its_edges (killed by hand on a plain copy)"
+_CACHES = ("killed by hand: tests/test_caches.py::test_heavy_tailed_table_extension_is_invisible "
+           "(the table-extension path; outside the mutmut selection)")
+_ZIP = ("equivalent: fitness checks len(x) == len(a) just before, so zip's strict flag never "
+        "matters")
+_IDENTITY = ("equivalent: the validator returns its argument unchanged whenever it does not "
+             "raise (a valid log base or truncation mode is returned as given), so storing its "
+             "result or not leaves the field the same")
+_DRAW = ("equivalent up to 2^-53: rng.random() is a multiple of 2^-53 and equals the threshold "
+         "with probability 2^-53 per draw; no test or consumer can see that change of law")
+_STACK = "killed by hand: test_outside_theorem9_warns_at_the_callers_line (stacklevel)"
+_SAME_DENOMINATOR = ("equivalent: for q = a/b in lowest terms, 1 - q, 1 + q and 2 - q all have "
+                     "the reduced denominator b (gcd(b -+ a, b) = gcd(a, b) = 1)")
+_BRANCH = ("equivalent: the q ball only selects the branch of _log_q; both branches enclose "
+           "ln q rigorously (q.log() and log1p(-(1 - q))), and the exact inversion refines "
+           "until the decision is certain, so the draws are the same")
+_GEOM_LAW = ("test added: test_double_geometric_samples_an_irrational_ratio_above_one_half "
+             "(killed by hand on a plain copy)")
+REASONS: dict[str, str] = {
+    # -- validators and the spec -----------------------------------------------------------
+    "zonemax.reference.heavy_tailed.xǁHeavyTailedǁ__post_init____mutmut_16": _IDENTITY,
+    "zonemax.reference.heavy_tailed.xǁHeavyTailedǁ__post_init____mutmut_17": _IDENTITY,
+    "zonemax.reference.heavy_tailed.xǁHeavyTailedǁ__post_init____mutmut_25": _IDENTITY,
+    "zonemax.reference.heavy_tailed.xǁHeavyTailedǁ__post_init____mutmut_26": _IDENTITY,
+    "zonemax.reference.spec.xǁAlgorithmSpecǁ__post_init____mutmut_33": _IDENTITY,
+    "zonemax.reference.spec.xǁAlgorithmSpecǁ__post_init____mutmut_34": _IDENTITY,
+    "zonemax.reference.spec.xǁAlgorithmSpecǁ__post_init____mutmut_42": _IDENTITY,
+    "zonemax.reference.spec.xǁAlgorithmSpecǁ__post_init____mutmut_43": _IDENTITY,
+    "zonemax.reference.spec.xǁAlgorithmSpecǁtheorem9_violations__mutmut_1": (
+        "equivalent: a validated spec has alpha and beta both set (rls-ab) or both None, so "
+        "'or' and 'and' agree"),
+    "zonemax.reference.spec.xǁAlgorithmSpecǁoutside_theorem_message__mutmut_1": (
+        "equivalent: a validated spec has alpha and beta both set (rls-ab) or both None, so "
+        "'or' and 'and' agree"),
+    "zonemax.reference.runner.x_run__mutmut_23": (
+        "equivalent: an assert that a validated rls-ab spec always passes in either form"),
+    "zonemax.reference.runner.x_run__mutmut_31": (
+        "equivalent: rls_ab only tests `if warn:`; None and False are both false"),
+    "zonemax.reference.runner.x_run__mutmut_50": (
+        "equivalent: the message of an unreachable assertion (AlgorithmSpec admits only the "
+        "algorithms dispatched above)"),
+    # -- Theorem 9's warning ---------------------------------------------------------------
+    "zonemax.reference.params.x_warn_outside_theorem9__mutmut_1": _STACK,
+    "zonemax.reference.params.x_warn_outside_theorem9__mutmut_13": _STACK,
+    "zonemax.reference.params.x_warn_outside_theorem9__mutmut_14": _STACK,
+    "zonemax.reference.params.x_warn_outside_theorem9__mutmut_15": _STACK,
+    "zonemax.reference.rls_ab.x_rls_ab__mutmut_16": _STACK,
+    "zonemax.reference.rls_ab.x_rls_ab__mutmut_15": (
+        "equivalent: drops stacklevel=2, the default of warn_outside_theorem9 is 2"),
+    # -- draws compared with a threshold ---------------------------------------------------
+    "zonemax.reference.operators.xǁPlusMinusOneǁsample__mutmut_4": _DRAW,
+    "zonemax.reference.rls_ab.x_rls_ab__mutmut_66": _DRAW,
+    "zonemax.reference.ea.x_one_plus_one_ea__mutmut_73": _DRAW,
+    # -- steps longer than 2 f(x) ----------------------------------------------------------
+    "zonemax.reference.rls.x_rls__mutmut_55": (
+        "equivalent in law: a step |s| > 2 f(x) >= 2 D_i is rejected whatever it is "
+        "(f(y) - f(x) >= |s| - 2 D_i > 0), so returning it instead of None changes no decision; "
+        "an operator may then draw its sign (one more uniform), which shifts the stream of an "
+        "i.i.d. sequence but not the law of the run"),
+    "zonemax.reference.ea.x_one_plus_one_ea__mutmut_66": (
+        "equivalent in law: with several positions mutated, a step |s_i| > 2 f(x) still makes "
+        "y worse (position i loses at least |s_i| - D_i, the others gain at most f(x) - D_i, "
+        "so f(y) - f(x) >= |s_i| - f(x) > 0): rejected whether sampled or returned as None; "
+        "only the stream shifts (see rls mutant 55)"),
+    "zonemax.reference.ea.x_one_plus_one_ea__mutmut_69": (
+        "equivalent: the flag is only tested for truth; None and False are both false"),
+    "zonemax.reference.ea.x_one_plus_one_ea__mutmut_85": (
+        "equivalent in law: every step operator is symmetric (s and -s have the same law: "
+        "Definitions 1-2, G1 - G2, the power law's uniform sign), so y_i = x_i - s has the law "
+        "of x_i + s; the run differs draw by draw, not in law"),
+    # -- the double-geometric operator -----------------------------------------------------
+    "zonemax.reference.double_geometric.xǁDoubleGeometricǁ_q_mp__mutmut_14": _SAME_DENOMINATOR,
+    "zonemax.reference.double_geometric.xǁDoubleGeometricǁ_q_mp__mutmut_15": _SAME_DENOMINATOR,
+    "zonemax.reference.double_geometric.xǁDoubleGeometricǁ_balls__mutmut_15": _SAME_DENOMINATOR,
+    "zonemax.reference.double_geometric.xǁDoubleGeometricǁ_balls__mutmut_16": _SAME_DENOMINATOR,
+    "zonemax.reference.double_geometric.xǁDoubleGeometricǁ_balls__mutmut_6": (
+        _BRANCH + " (here the q ball is b >= 2 > 1/2: always the log1p branch)"),
+    "zonemax.reference.double_geometric.xǁDoubleGeometricǁ_balls__mutmut_7": (
+        _BRANCH + " (here the q ball is a >= 1 > 1/2: always the log1p branch)"),
+    "zonemax.reference.double_geometric.xǁDoubleGeometricǁ_balls__mutmut_27": (
+        _BRANCH + " (here the q ball is m (1 + s) > 1/2 for an irrational q: always log1p)"),
+    "zonemax.reference.double_geometric.xǁDoubleGeometricǁ_log_q__mutmut_5": _BRANCH,
+    "zonemax.reference.double_geometric.xǁDoubleGeometricǁ_log_q__mutmut_6": _BRANCH,
+    "zonemax.reference.double_geometric.xǁDoubleGeometricǁ_log_q__mutmut_7": _BRANCH,
+    "zonemax.reference.double_geometric.xǁDoubleGeometricǁ_log_q__mutmut_8": _BRANCH,
+    "zonemax.reference.double_geometric.xǁDoubleGeometricǁ_balls__mutmut_22": _GEOM_LAW,
+    "zonemax.reference.double_geometric.xǁDoubleGeometricǁ_balls__mutmut_34": _GEOM_LAW,
+    "zonemax.reference.double_geometric.xǁDoubleGeometricǁ_balls__mutmut_35": _GEOM_LAW,
+    "zonemax.reference.double_geometric.xǁDoubleGeometricǁprobability__mutmut_15": (
+        "equivalent: exact=None is false like exact=False (the branch taken is the same)"),
+    "zonemax.reference.double_geometric.xǁDoubleGeometricǁtail_probability__mutmut_17": (
+        "equivalent: exact=None is false like exact=False (the branch taken is the same)"),
+
+    "zonemax.reference.double_geometric.xǁDoubleGeometricǁgeometric__mutmut_17": _GEOM_DIGITS,
+    "zonemax.reference.double_geometric.xǁDoubleGeometricǁgeometric__mutmut_39": _GEOM_DIGITS,
+    "zonemax.reference.double_geometric.xǁDoubleGeometricǁgeometric__mutmut_40": _GEOM_DIGITS,
+    "zonemax.reference.double_geometric.xǁDoubleGeometricǁgeometric__mutmut_5": (
+        "equivalent up to 2^-64: differs only when V's first 64 digits are all zero"),
+    "zonemax.reference.double_geometric.xǁDoubleGeometricǁgeometric__mutmut_6": (
+        "equivalent: with num = 1 it reveals more digits of the same V before deciding; the "
+        "decision floor(ln V / ln q) is the same"),
+    "zonemax.reference.double_geometric.xǁDoubleGeometricǁgeometric__mutmut_18": (
+        "equivalent: the bracket [num, num + 2)/2^bits contains V's interval, so every decision "
+        "it allows is right; it only needs more digits"),
+    "zonemax.reference.double_geometric.xǁDoubleGeometricǁgeometric__mutmut_32": (
+        "equivalent up to 2^-100: the lower end becomes the upper end of a ball of radius "
+        "~2^-128, which changes a decision only if ln V/ln q lies that close to an integer"),
+    "zonemax.reference.double_geometric.xǁDoubleGeometricǁgeometric__mutmut_41": (
+        "equivalent: precision grows faster (x3 instead of x2); decisions are exact either way"),
+    "zonemax.reference.heavy_tailed.xǁHeavyTailedǁexponent_pmf__mutmut_3": _EDGE,
+    "zonemax.reference.heavy_tailed.xǁHeavyTailedǁexponent_pmf__mutmut_4": _EDGE,
+    "zonemax.reference.heavy_tailed.xǁHeavyTailedǁmagnitude_distribution__mutmut_54": _EDGE,
+    "zonemax.reference.heavy_tailed.xǁHeavyTailedǁmagnitude_distribution__mutmut_80": _EDGE,
+    "zonemax.reference.heavy_tailed.xǁHeavyTailedǁmagnitude_distribution__mutmut_81": _EDGE,
+    "zonemax.reference.heavy_tailed.xǁHeavyTailedǁmagnitude_distribution__mutmut_46": (
+        "equivalent: an assertion that a validated clip operator always passes in either form"),
+    "zonemax.reference.heavy_tailed.xǁHeavyTailedǁmagnitude_distribution__mutmut_66": (
+        "equivalent for the law: adds the entry None with probability exactly 0 when the rest "
+        "is exactly 0"),
+    "zonemax.reference.heavy_tailed.xǁHeavyTailedǁmagnitude_distribution__mutmut_69": (
+        "equivalent for the law: without truncation the rest (the tail beyond the limit) is "
+        "positive and listed anyway; only a tail below 10^-40 would turn None: 0 into no entry"),
+    "zonemax.reference.heavy_tailed.xǁHeavyTailedǁmagnitude_distribution__mutmut_70": (
+        "equivalent for the law: without truncation the rest (the tail beyond the limit) is "
+        "positive and listed anyway; only a tail below 10^-40 would turn None: 0 into no entry"),
+    "zonemax.reference.heavy_tailed.xǁHeavyTailedǁ_cdf_upto__mutmut_23": _CACHES,
+    "zonemax.reference.heavy_tailed.xǁHeavyTailedǁ_cdf_upto__mutmut_24": _CACHES,
+    "zonemax.reference.heavy_tailed.xǁHeavyTailedǁ_cdf_upto__mutmut_33": _CACHES,
+    "zonemax.reference.fitness.x_validate_target__mutmut_17": (
+        "test added: test_refusal_says_exactly_what_to_change[empty target] (killed by hand)"),
+    "zonemax.reference.fitness.x_fitness__mutmut_8": _ZIP,
+    "zonemax.reference.fitness.x_fitness__mutmut_11": _ZIP,
+    "zonemax.reference.fitness.x_fitness__mutmut_12": _ZIP,
+    "zonemax.reference.power_law.xǁPowerLawǁsurvival_ball__mutmut_3": (
+        "test added: test_power_law_has_no_zero_step (S(0) = 1; killed by hand)"),
+    "zonemax.reference.power_law.xǁPowerLawǁsurvival_ball__mutmut_4": (
+        "test added: test_power_law_has_no_zero_step (S(0) = 1; killed by hand)"),
+    "zonemax.reference.power_law.xǁPowerLawǁsurvival_ball__mutmut_5": (
+        "test added: test_power_law_has_no_zero_step (S(0) = 1; killed by hand)"),
+    "zonemax.reference.power_law.xǁPowerLawǁsurvival_ball__mutmut_6": (
+        "test added: test_power_law_has_no_zero_step (S(0) = 1; killed by hand)"),
+    "zonemax.reference.power_law.xǁPowerLawǁsurvival_ball__mutmut_7": _CACHE_SLOT,
+    "zonemax.reference.power_law.xǁPowerLawǁsurvival_ball__mutmut_8": _CACHE_SLOT,
+    "zonemax.reference.power_law.xǁPowerLawǁsurvival_ball__mutmut_9": _CACHE_SLOT,
+    "zonemax.reference.power_law.xǁPowerLawǁsurvival_ball__mutmut_24": (
+        "equivalent: the bounded cache is cleared one entry later; memory only"),
+    "zonemax.reference.power_law.xǁPowerLawǁsurvival_ball__mutmut_10": (
+        "equivalent up to 2^-200: a ball cached at one precision is returned for another; balls "
+        "are valid at any precision, and a too coarse one can only stall a decision that needs "
+        "V within its width (~2^-250) of S(k)"),
+    "zonemax.reference.heavy_tailed.xǁHeavyTailedǁ_weight__mutmut_3": (
+        "equivalent: enters the extension branch also when the table is long enough; its loop "
+        "range(len(w) + 2, i + 1) is then empty"),
+    "zonemax.reference.heavy_tailed.xǁHeavyTailedǁsample__mutmut_23": _DRAW,
+    "zonemax.reference.heavy_tailed.xǁHeavyTailedǁsample__mutmut_55": _DRAW,
+    "zonemax.reference.heavy_tailed.xǁHeavyTailedǁsample__mutmut_41": (
+        "test added: test_heavy_tailed_clip_is_never_too_long_within_its_range (killed by hand)"),
+    "zonemax.reference.heavy_tailed.xǁHeavyTailedǁsample__mutmut_32": (
+        "equivalent up to 2^-53: the branch after the inversion loop is the round-off guard of "
+        "the conditioned law, whose float CDF ends at 1 or 1 - 2^-53; u falls beyond it "
+        "with probability <= 2^-53"),
+    "zonemax.reference.heavy_tailed.xǁHeavyTailedǁsample__mutmut_43": (
+        "equivalent up to 2^-53: the branch after the inversion loop is the round-off guard of "
+        "the conditioned law, whose float CDF ends at 1 or 1 - 2^-53; u falls beyond it "
+        "with probability <= 2^-53"),
+    "zonemax.reference.heavy_tailed.xǁHeavyTailedǁsample__mutmut_44": (
+        "equivalent up to 2^-53: the branch after the inversion loop is the round-off guard of "
+        "the conditioned law, whose float CDF ends at 1 or 1 - 2^-53; u falls beyond it "
+        "with probability <= 2^-53"),
+    "zonemax.reference.heavy_tailed.xǁHeavyTailedǁsample__mutmut_45": (
+        "equivalent up to 2^-53: the branch after the inversion loop is the round-off guard of "
+        "the conditioned law, whose float CDF ends at 1 or 1 - 2^-53; u falls beyond it "
+        "with probability <= 2^-53"),
+    "zonemax.reference.heavy_tailed.xǁHeavyTailedǁsample__mutmut_47": (
+        "equivalent up to 2^-53: the branch after the inversion loop is the round-off guard of "
+        "the conditioned law, whose float CDF ends at 1 or 1 - 2^-53; u falls beyond it "
+        "with probability <= 2^-53"),
+    "zonemax.reference.heavy_tailed.xǁHeavyTailedǁsample__mutmut_48": (
+        "equivalent up to 2^-53: the branch after the inversion loop is the round-off guard of "
+        "the conditioned law, whose float CDF ends at 1 or 1 - 2^-53; u falls beyond it "
+        "with probability <= 2^-53"),
+    "zonemax.reference.heavy_tailed.xǁHeavyTailedǁsample__mutmut_49": (
+        "equivalent up to 2^-53: the branch after the inversion loop is the round-off guard of "
+        "the conditioned law, whose float CDF ends at 1 or 1 - 2^-53; u falls beyond it "
+        "with probability <= 2^-53"),
+    "zonemax.reference.heavy_tailed.xǁHeavyTailedǁsample__mutmut_50": (
+        "equivalent up to 2^-53: the branch after the inversion loop is the round-off guard of "
+        "the conditioned law, whose float CDF ends at 1 or 1 - 2^-53; u falls beyond it "
+        "with probability <= 2^-53"),
+    "zonemax.reference.heavy_tailed.xǁHeavyTailedǁsample__mutmut_51": (
+        "equivalent up to 2^-53: the branch after the inversion loop is the round-off guard of "
+        "the conditioned law, whose float CDF ends at 1 or 1 - 2^-53; u falls beyond it "
+        "with probability <= 2^-53"),
+    "zonemax.reference.power_law.xǁPowerLawǁ_guess__mutmut_3": _GUESS,
+    "zonemax.reference.power_law.xǁPowerLawǁ_guess__mutmut_4": _GUESS,
+    "zonemax.reference.power_law.xǁPowerLawǁ_guess__mutmut_5": _GUESS,
+    "zonemax.reference.power_law.xǁPowerLawǁ_guess__mutmut_6": _GUESS,
+    "zonemax.reference.power_law.xǁPowerLawǁ_guess__mutmut_13": _GUESS,
+    "zonemax.reference.power_law.xǁPowerLawǁ_guess__mutmut_14": _GUESS,
+    "zonemax.reference.power_law.xǁPowerLawǁ_guess__mutmut_24": _GUESS,
+    "zonemax.reference.power_law.xǁPowerLawǁ_guess__mutmut_25": _GUESS,
+    "zonemax.reference.power_law.xǁPowerLawǁ_guess__mutmut_30": _GUESS,
+    "zonemax.reference.power_law.xǁPowerLawǁ_guess__mutmut_38": _GUESS,
+    "zonemax.reference.power_law.xǁPowerLawǁ_guess__mutmut_39": _GUESS,
+    "zonemax.reference.power_law.xǁPowerLawǁ_guess__mutmut_40": _GUESS,
+    "zonemax.reference.power_law.xǁPowerLawǁ_guess__mutmut_41": _GUESS,
+    "zonemax.reference.power_law.xǁPowerLawǁ_guess__mutmut_42": _GUESS,
+    "zonemax.reference.power_law.xǁPowerLawǁ_guess__mutmut_43": _GUESS,
+    "zonemax.reference.power_law.xǁPowerLawǁ_guess__mutmut_45": _GUESS,
+    "zonemax.reference.power_law.xǁPowerLawǁ_guess__mutmut_46": _GUESS,
+    "zonemax.reference.power_law.xǁPowerLawǁ_guess__mutmut_47": _GUESS,
+    "zonemax.reference.power_law.xǁPowerLawǁ_guess__mutmut_53": _GUESS,
+    "zonemax.reference.power_law.xǁPowerLawǁ_guess__mutmut_54": _GUESS,
+    "zonemax.reference.power_law.xǁPowerLawǁ_guess__mutmut_55": _GUESS,
+    "zonemax.reference.power_law.xǁPowerLawǁ_guess__mutmut_56": _GUESS,
+    "zonemax.reference.power_law.xǁPowerLawǁ_guess__mutmut_65": _GUESS,
+    "zonemax.reference.power_law.xǁPowerLawǁ_guess__mutmut_66": _GUESS,
+    "zonemax.reference.power_law.xǁPowerLawǁ_guess__mutmut_67": _GUESS,
+    "zonemax.reference.power_law.xǁPowerLawǁ_guess__mutmut_68": _GUESS,
+}
+
+#: Survivors judged by a test that mutmut did not run against them (module docstring of
+#: ``run_mutation.py``): the stack-level test (deselected in the staged run), tests added after a
+#: pass, and tests outside the selection.  mutant -> the test that ``run_mutation.py`` runs
+#: against it on a plain staged copy (status "killed by hand").
+_STACKLEVEL = "tests/test_mutation_kills.py::test_outside_theorem9_warns_at_the_callers_line"
+BY_HAND: dict[str, str] = {
+    "zonemax.reference.params.x_warn_outside_theorem9__mutmut_1": _STACKLEVEL,
+    "zonemax.reference.params.x_warn_outside_theorem9__mutmut_13": _STACKLEVEL,
+    "zonemax.reference.params.x_warn_outside_theorem9__mutmut_14": _STACKLEVEL,
+    "zonemax.reference.params.x_warn_outside_theorem9__mutmut_15": _STACKLEVEL,
+    "zonemax.reference.rls_ab.x_rls_ab__mutmut_16": _STACKLEVEL,
+    "zonemax.reference.double_geometric.xǁDoubleGeometricǁ_balls__mutmut_22":
+        "tests/test_reference_contracts.py::test_double_geometric_samples_an_irrational_ratio_above_one_half",
+    "zonemax.reference.double_geometric.xǁDoubleGeometricǁ_balls__mutmut_34":
+        "tests/test_reference_contracts.py::test_double_geometric_samples_an_irrational_ratio_above_one_half",
+    "zonemax.reference.double_geometric.xǁDoubleGeometricǁ_balls__mutmut_35":
+        "tests/test_reference_contracts.py::test_double_geometric_samples_an_irrational_ratio_above_one_half",
+    "zonemax.reference.double_geometric.xǁDoubleGeometricǁgeometric__mutmut_17":
+        "tests/test_reference_contracts.py::test_double_geometric_decides_what_the_first_digits_leave_open",
+    "zonemax.reference.double_geometric.xǁDoubleGeometricǁgeometric__mutmut_39":
+        "tests/test_reference_contracts.py::test_double_geometric_decides_what_the_first_digits_leave_open",
+    "zonemax.reference.double_geometric.xǁDoubleGeometricǁgeometric__mutmut_40":
+        "tests/test_reference_contracts.py::test_double_geometric_decides_what_the_first_digits_leave_open",
+    "zonemax.reference.heavy_tailed.xǁHeavyTailedǁexponent_pmf__mutmut_3":
+        "tests/test_reference_contracts.py::test_heavy_tailed_law_at_its_edges",
+    "zonemax.reference.heavy_tailed.xǁHeavyTailedǁexponent_pmf__mutmut_4":
+        "tests/test_reference_contracts.py::test_heavy_tailed_law_at_its_edges",
+    "zonemax.reference.heavy_tailed.xǁHeavyTailedǁmagnitude_distribution__mutmut_54":
+        "tests/test_reference_contracts.py::test_heavy_tailed_law_at_its_edges",
+    "zonemax.reference.heavy_tailed.xǁHeavyTailedǁmagnitude_distribution__mutmut_80":
+        "tests/test_reference_contracts.py::test_heavy_tailed_law_at_its_edges",
+    "zonemax.reference.heavy_tailed.xǁHeavyTailedǁmagnitude_distribution__mutmut_81":
+        "tests/test_reference_contracts.py::test_heavy_tailed_law_at_its_edges",
+    "zonemax.reference.heavy_tailed.xǁHeavyTailedǁ_cdf_upto__mutmut_23":
+        "tests/test_caches.py::test_heavy_tailed_table_extension_is_invisible",
+    "zonemax.reference.heavy_tailed.xǁHeavyTailedǁ_cdf_upto__mutmut_24":
+        "tests/test_caches.py::test_heavy_tailed_table_extension_is_invisible",
+    "zonemax.reference.heavy_tailed.xǁHeavyTailedǁ_cdf_upto__mutmut_33":
+        "tests/test_caches.py::test_heavy_tailed_table_extension_is_invisible",
+    "zonemax.reference.fitness.x_validate_target__mutmut_17":
+        "tests/test_reference_contracts.py::test_refusal_says_exactly_what_to_change",
+    "zonemax.reference.heavy_tailed.xǁHeavyTailedǁsample__mutmut_41":
+        "tests/test_reference_contracts.py::"
+        "test_heavy_tailed_clip_is_never_too_long_within_its_range",
+    "zonemax.reference.power_law.xǁPowerLawǁsurvival_ball__mutmut_3":
+        "tests/test_reference_contracts.py::test_power_law_has_no_zero_step",
+    "zonemax.reference.power_law.xǁPowerLawǁsurvival_ball__mutmut_4":
+        "tests/test_reference_contracts.py::test_power_law_has_no_zero_step",
+    "zonemax.reference.power_law.xǁPowerLawǁsurvival_ball__mutmut_5":
+        "tests/test_reference_contracts.py::test_power_law_has_no_zero_step",
+    "zonemax.reference.power_law.xǁPowerLawǁsurvival_ball__mutmut_6":
+        "tests/test_reference_contracts.py::test_power_law_has_no_zero_step",
+}

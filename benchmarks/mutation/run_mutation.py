@@ -1,0 +1,407 @@
+"""Mutation testing of ``reference/`` and of the engine's Python layer with mutmut 3: a record.
+
+Usage (from the repository root, in the project's virtual environment)::
+
+    python benchmarks/mutation/run_mutation.py                   # stage, run mutmut, record
+    python benchmarks/mutation/run_mutation.py --max-seconds 1800  # stop after 30 minutes
+    python benchmarks/mutation/run_mutation.py --previous DIR    # re-judge what DIR did not kill
+    python benchmarks/mutation/run_mutation.py --report-only     # rewrite the record
+    python benchmarks/mutation/run_mutation.py --target engine   # zonemax/engine's Python code
+
+Why a staged copy: the repository keeps ``reference/`` at the top and setuptools maps it to
+``zonemax.reference``; mutmut 3 derives a mutant's module name from its path and imports the
+mutated copy from ``mutants/``, so it needs the *installed* layout.  The script copies the
+package into ``WORKDIR/zonemax/`` (reference, engine, exact, proofs_check, stats_tests, ...),
+copies the selected test files into ``WORKDIR/tests/``, writes a ``pyproject.toml`` with the
+project's pytest settings and a ``[tool.mutmut]`` section, and runs ``mutmut run`` there.  The
+editable install of the virtual environment is appended to ``sys.meta_path``, so the mutated
+copy that mutmut puts first on ``sys.path`` wins (a run in which every mutant has "no tests"
+would mean it did not; the script refuses to write such a record).
+
+**Process isolation.**  mutmut's default forks every mutant's worker from the process that ran
+the whole suite to collect its statistics, so a worker inherits every cache that the suite
+filled: the operators of a test module's parameter list (built at import) keep the logarithms,
+tables and survival balls they computed on the unmutated code, and a mutant of the code that
+fills them is never executed.  The staged configuration uses ``process_isolation =
+"forkserver"``: workers fork from a server that has only *collected* the tests, so every mutant
+starts from cold caches.  (A first run with the default survived 66 mutants of cached code that
+the fork server kills; see the record.)
+
+**Stack levels.**  mutmut calls a mutated function through a trampoline, one frame more, so a
+test of a warning's ``stacklevel`` fails on unmutated code in the staged run: it is deselected
+there.  Survivors that only such a test can judge are listed in :data:`reasons.BY_HAND` with the
+test; the script applies each of them to a plain staged copy (text substitution of mutmut's
+hunk, no trampoline) and runs the test against it (status ``killed by hand``).
+
+Test selection (it must fit the time): the reference's own tests (``tests/test_reference_*.py``,
+``tests/test_operators.py``, ``tests/test_spec.py``, ``tests/test_new_operators.py``) and the
+tests added for the mutation record (``tests/test_mutation_kills.py``,
+``tests/test_reference_contracts.py``).  ``reference/cma_wm.py`` (the CMA-ESwM adapter around the
+``cmaes`` package) is not mutated: its tests drive ``cmaes`` for seconds per run, and it is a
+baseline of Section 6, not a law of the paper.  For ``--target engine`` see :data:`TARGETS`; the
+numba kernels cannot be mutated by mutmut (it skips decorated functions, and a trampoline could
+not be compiled), see ``numba_mutants.py`` for their hand-written mutants.
+
+The record: ``record-<target>.json`` (counts, score, every survivor with its diff and the reason
+from :mod:`reasons`) and ``RECORD-<target>.md``.  A survivor without a reason is listed as
+``UNEXPLAINED`` and the script exits with status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+sys.path.insert(0, str(HERE))
+
+from numba_mutants import run_selection  # noqa: E402  (the plain staged-copy runner)
+from numba_mutants import stage as stage_plain  # noqa: E402
+from reasons import BY_HAND, REASONS  # noqa: E402  (the hand-written verdicts next to this script)
+
+DEFAULT_WORKDIR = Path("/tmp/zonemax-mutation")
+#: pytest-timeout per test in the staged run (the project's 120 s is for hangs on a loaded
+#: machine; here a mutant that hangs -- e.g. a loop condition inverted -- fails after this many
+#: seconds and counts as killed, instead of costing two minutes).  The slowest selected test
+#: takes about 5 s on 2 shared cores.  The engine's tests compile numba kernels on first use
+#: (tens of seconds on a loaded machine; cached on disk afterwards), hence their larger value.
+STAGED_TIMEOUT = {"reference": 20, "engine": 300}
+#: Verdicts that count as killed (mutmut's statuses, and the by-hand check of this script).
+KILLED = ("killed", "timeout", "killed by hand")
+
+#: What each target mutates and which tests judge it.
+TARGETS: dict[str, dict[str, list[str]]] = {
+    "reference": {
+        "source_paths": ["zonemax/reference"],
+        "do_not_mutate": ["zonemax/reference/cma_wm.py"],
+        "tests": ["tests/test_reference_means.py", "tests/test_reference_properties.py",
+                  "tests/test_operators.py", "tests/test_spec.py",
+                  "tests/test_new_operators.py", "tests/test_mutation_kills.py",
+                  "tests/test_reference_contracts.py"],
+        "deselect": ["tests/test_mutation_kills.py::test_outside_theorem9_warns_at_the_callers_line"],
+    },
+    "engine": {
+        # every undecorated function of the engine package: api.py and the table builder of
+        # _heavy_law.py (mutmut skips the jitted kernels).  _pm1_patterns._table_size is not
+        # mutated: it runs at import (TABLE_SIZE), where mutmut's trampoline cannot run
+        "source_paths": ["zonemax/engine"],
+        "do_not_mutate": ["zonemax/engine/_pm1_patterns.py"],
+        "tests": ["tests/test_engine.py", "tests/test_streams.py"],
+        "deselect": [],
+    },
+}
+
+#: Source changes made to the staged copy only, so that mutmut sees a function it would skip:
+#: ``_heavy_tables`` is wrapped by ``lru_cache`` as a decorator (mutmut skips decorated
+#: functions); staged, the same cache wraps it by assignment, which caches the same values.
+TRANSFORMS: dict[str, list[tuple[str, str, str]]] = {
+    "reference": [],
+    "engine": [(
+        "zonemax/engine/_heavy_law.py",
+        "@lru_cache(maxsize=64)\ndef _heavy_tables(",
+        "def _build_heavy_tables(",
+    ), (
+        "zonemax/engine/_heavy_law.py",
+        "\n\n# ----",
+        "\n\n_heavy_tables = lru_cache(maxsize=64)(_build_heavy_tables)\n\n\n# ----",
+    )],
+}
+
+#: Repository folder -> folder of the installed layout (pyproject.toml's package-dir).
+LAYOUT = {"zonemax": "zonemax", "reference": "zonemax/reference",
+          "proofs_check": "zonemax/proofs_check", "stats_tests": "zonemax/stats_tests"}
+IGNORE = shutil.ignore_patterns("__pycache__", "*.nbi", "*.nbc", "tests", "mutants")
+
+
+def stage(workdir: Path, target: str) -> None:
+    """Copy the package in its installed layout, the selected tests and a pyproject.toml."""
+    if workdir.exists():
+        shutil.rmtree(workdir)
+    workdir.mkdir(parents=True)
+    for src, dst in LAYOUT.items():
+        shutil.copytree(ROOT / src, workdir / dst, ignore=IGNORE, dirs_exist_ok=True)
+    for path, old, new in TRANSFORMS[target]:
+        file = workdir / path
+        text = file.read_text(encoding="utf-8")
+        if text.count(old) != 1:
+            raise ValueError(f"staging transform of {path}: {old!r} is not found exactly once")
+        file.write_text(text.replace(old, new, 1), encoding="utf-8")
+    (workdir / "tests").mkdir()
+    spec = TARGETS[target]
+    for test in spec["tests"]:
+        shutil.copy2(ROOT / test, workdir / test)
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    pytest_ini = project["tool"]["pytest"]["ini_options"]
+    lines = ["[tool.pytest.ini_options]"]
+    for key, value in pytest_ini.items():
+        if key == "testpaths":
+            value = ["tests"]
+        if key == "timeout":
+            value = STAGED_TIMEOUT[target]
+        lines.append(f"{key} = {json.dumps(value)}")
+    lines += [
+        "",
+        "[tool.mutmut]",
+        f"source_paths = {json.dumps(spec['source_paths'])}",
+        f"do_not_mutate = {json.dumps(spec['do_not_mutate'])}",
+        'also_copy = ["zonemax"]',
+        'pytest_add_cli_args_test_selection = ["tests/"]',
+        "pytest_add_cli_args = "
+        + json.dumps(["-p", "no:cacheprovider"]
+                     + [arg for test in spec["deselect"] for arg in ("--deselect", test)]),
+        # cold caches for every mutant (module docstring)
+        'process_isolation = "forkserver"',
+        'forkserver_warmup = "collect"',
+        "",
+    ]
+    (workdir / "pyproject.toml").write_text("\n".join(lines), encoding="utf-8")
+    # hypothesis draws differently in every process; derandomised, a mutant's verdict does not
+    # depend on the run (a profile for the staged run only; the project's is untouched)
+    (workdir / "tests" / "conftest.py").write_text(
+        "from hypothesis import settings\n"
+        "settings.register_profile('mutation', derandomize=True, deadline=None)\n"
+        "settings.load_profile('mutation')\n", encoding="utf-8")
+
+
+def _mutmut(args: list[str]) -> str:
+    return ("import sys; from mutmut.__main__ import cli; "
+            f"sys.argv = {['mutmut', *args]!r}; cli()")
+
+
+def run_mutmut(workdir: Path, max_children: int, names: list[str] | None,
+               max_seconds: float | None) -> tuple[float, int, bool]:
+    """``mutmut run`` (only ``names`` if given) in ``workdir`` with this interpreter; returns
+    the wall time, mutmut's exit status and whether it finished within ``max_seconds``."""
+    args = ["run", "--max-children", str(max_children), *(names or [])]
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    t0 = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-c", _mutmut(args)], cwd=workdir, env=env,
+                            start_new_session=True)
+    try:
+        status = proc.wait(timeout=max_seconds)
+        finished = True
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGTERM)  # mutmut and the workers it started
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+        status, finished = 0, False
+    return time.perf_counter() - t0, status, finished
+
+
+def collect(workdir: Path) -> dict[str, str]:
+    """Every mutant's status, read from mutmut's meta files (``status_by_exit_code``)."""
+    from mutmut.stats import status_by_exit_code
+
+    out: dict[str, str] = {}
+    for meta in sorted((workdir / "mutants").rglob("*.py.meta")):
+        data = json.loads(meta.read_text(encoding="utf-8"))
+        for name, code in data["exit_code_by_key"].items():
+            out[name] = status_by_exit_code[code]
+    return out
+
+
+def diff_of(workdir: Path, name: str) -> str:
+    """The changed lines of a mutant (``mutmut show``), without the diff headers."""
+    proc = subprocess.run([sys.executable, "-c", _mutmut(["show", name])], cwd=workdir,
+                          capture_output=True, text=True, check=False)
+    return "\n".join(ln for ln in proc.stdout.splitlines() if re.match(r"^[+-](?![+-]{2})", ln))
+
+
+def hunk_of(workdir: Path, name: str) -> tuple[str, str, str]:
+    """``(file, old, new)`` of a mutant: its hunk's text before and after (context included)."""
+    proc = subprocess.run([sys.executable, "-c", _mutmut(["show", name])], cwd=workdir,
+                          capture_output=True, text=True, check=True)
+    lines = proc.stdout.splitlines()
+    path = next(ln[4:].strip() for ln in lines if ln.startswith("--- "))
+    body = lines[next(i for i, ln in enumerate(lines) if ln.startswith("@@")) + 1:]
+    old = [ln[1:] for ln in body if ln[:1] in (" ", "-")]
+    new = [ln[1:] for ln in body if ln[:1] in (" ", "+")]
+    return path, "\n".join(old), "\n".join(new)
+
+
+def _indent(block: str, indent: str) -> str:
+    return "\n".join(indent + ln if ln else ln for ln in block.split("\n"))
+
+
+def check_by_hand(workdir: Path, name: str, test: str) -> str:
+    """Apply mutant ``name`` to a plain staged copy (no trampoline) and run ``test`` on it."""
+    path, old, new = hunk_of(workdir, name)
+    with tempfile.TemporaryDirectory(prefix="zonemax-by-hand-") as tmp:
+        dest = Path(tmp) / "copy"
+        stage_plain(dest)
+        target = dest / path
+        text = target.read_text(encoding="utf-8")
+        # mutmut shows a method dedented out of its class: try the hunk at each indentation
+        for indent in ("", "    ", "        "):
+            old_i, new_i = (_indent(block.strip("\n"), indent) for block in (old, new))
+            if text.count(old_i) == 1:
+                break
+        else:
+            return "not applied (its hunk is not found exactly once)"
+        target.write_text(text.replace(old_i, new_i), encoding="utf-8")
+        outcome = run_selection(dest, (test,))
+    return "killed by hand" if outcome.status == "killed" else f"{outcome.status} by hand"
+
+
+def previous_verdicts(workdir: Path) -> dict[str, str]:
+    """The verdicts of an earlier pass: its merged record (``statuses.json``) if it used the
+    fork server; a pass with mutmut's default isolation (no ``statuses.json``) contributes its
+    kills only, since its survivors may be artefacts of warm caches (module docstring)."""
+    merged = workdir / "statuses.json"
+    if merged.exists():
+        return dict(json.loads(merged.read_text(encoding="utf-8")))
+    return {n: s if s in KILLED else "not checked" for n, s in collect(workdir).items()}
+
+
+def _function(name: str) -> str:
+    return name.rsplit("__mutmut_", 1)[0].replace("zonemax.", "")
+
+
+def write_record(workdir: Path, target: str, seconds: float | None,
+                 previous: dict[str, str]) -> int:
+    statuses = collect(workdir)
+    if not statuses:
+        print("no mutants found: run without --report-only first", file=sys.stderr)
+        return 2
+    if all(s in ("no tests", "not checked") for s in statuses.values()):
+        print("no mutant was judged: did the staged tests import from mutants/?", file=sys.stderr)
+        return 2
+    for name, status in previous.items():  # verdicts of earlier passes (--previous)
+        if statuses.get(name) == "not checked":
+            statuses[name] = status
+    for name, test in BY_HAND.items():
+        if statuses.get(name) == "survived":
+            statuses[name] = check_by_hand(workdir, name, test)
+    (workdir / "statuses.json").write_text(json.dumps(statuses, indent=0), encoding="utf-8")
+    counts: dict[str, int] = {}
+    for s in statuses.values():
+        counts[s] = counts.get(s, 0) + 1
+    killed = sum(counts.get(k, 0) for k in KILLED)
+    judged = len(statuses) - counts.get("skipped", 0) - counts.get("not checked", 0)
+    score = killed / judged if judged else 0.0
+    survivors = []
+    unexplained = 0
+    for name, status in sorted(statuses.items()):
+        if status in KILLED or status == "not checked":
+            continue
+        reason = REASONS.get(name)
+        if reason is None:
+            unexplained += 1
+            reason = "UNEXPLAINED"
+        survivors.append({"mutant": name, "status": status, "diff": diff_of(workdir, name),
+                          "reason": reason})
+    unchecked: dict[str, int] = {}
+    for name, status in statuses.items():
+        if status == "not checked":
+            unchecked[_function(name)] = unchecked.get(_function(name), 0) + 1
+    spec = TARGETS[target]
+    record = {
+        "target": target,
+        "source_paths": spec["source_paths"],
+        "not_mutated": spec["do_not_mutate"],
+        "tests": spec["tests"],
+        "deselected": spec["deselect"],
+        "mutants": len(statuses),
+        "counts": counts,
+        "score": round(score, 4),
+        "seconds": None if seconds is None else round(seconds, 1),
+        "not_checked_by_function": unchecked,
+        "survivors": survivors,
+    }
+    (HERE / f"record-{target}.json").write_text(json.dumps(record, indent=1) + "\n",
+                                                encoding="utf-8")
+    md = [f"# Mutation record: {target}", "",
+          f"Generated by `python benchmarks/mutation/run_mutation.py --target {target}` "
+          "(mutmut 3, staged installed layout, fork-server isolation; see the script's "
+          "docstring).  Reasons: `benchmarks/mutation/reasons.py`.", "",
+          f"* mutated: {', '.join(spec['source_paths'])}"
+          + (f" (not mutated: {', '.join(spec['do_not_mutate'])})"
+             if spec["do_not_mutate"] else ""),
+          f"* tests: {', '.join(spec['tests'])}"
+          + (f" (deselected: {', '.join(spec['deselect'])})" if spec["deselect"] else ""),
+          f"* mutants: {len(statuses)}; " + ", ".join(f"{k}: {v}" for k, v in sorted(counts.items())),
+          f"* **score: {killed}/{judged} = {score:.1%}** of the judged mutants killed "
+          "(timeouts and by-hand kills count as killed)",
+          f"* wall time of mutmut (all passes): {record['seconds']} s" if seconds is not None
+          else "* wall time: see the JSON of the run"]
+    if unchecked:
+        md.append("* not checked (time box), by function: "
+                  + ", ".join(f"`{k}` {v}" for k, v in sorted(unchecked.items())))
+    by_hand = sorted(n for n, st in statuses.items() if st == "killed by hand")
+    if by_hand:
+        md += ["", "## Killed by hand (a test mutmut did not run against them; see reasons.py)",
+               "", "| mutant | test | reason |", "|---|---|---|"]
+        md += [f"| `{n.replace('zonemax.', '')}` | `{BY_HAND[n]}` | {REASONS.get(n, '-')} |"
+               for n in by_hand]
+    md += ["", "## Survivors", "", "| mutant | status | change | reason |", "|---|---|---|---|"]
+    for s in survivors:
+        change = " / ".join(ln.strip() for ln in s["diff"].splitlines())
+        change = change.replace("|", "\\|")
+        md.append(f"| `{s['mutant'].replace('zonemax.', '')}` | {s['status']} | `{change[:160]}` "
+                  f"| {s['reason']} |")
+    (HERE / f"RECORD-{target}.md").write_text("\n".join(md) + "\n", encoding="utf-8")
+    print(f"{target}: {len(statuses)} mutants, score {score:.1%}, {len(survivors)} survivors "
+          f"({unexplained} unexplained), {sum(unchecked.values())} not checked")
+    return 1 if unexplained else 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--target", choices=sorted(TARGETS), default="reference")
+    parser.add_argument("--workdir", type=Path, default=None)
+    parser.add_argument("--max-children", type=int, default=2)
+    parser.add_argument("--max-seconds", type=float, default=None,
+                        help="stop mutmut after this wall time (the rest stays 'not checked')")
+    parser.add_argument("--previous", type=Path, default=None,
+                        help="an earlier run's WORKDIR: keep its verdicts (only the kills of a "
+                             "pass without the fork server), judge only what it did not check")
+    parser.add_argument("--only", default=None,
+                        help="with --previous: judge only the mutants whose name matches this "
+                             "regular expression (the others keep their earlier verdict)")
+    parser.add_argument("--report-only", action="store_true")
+    args = parser.parse_args()
+    workdir = args.workdir or DEFAULT_WORKDIR.with_name(f"{DEFAULT_WORKDIR.name}-{args.target}")
+    previous = previous_verdicts(args.previous) if args.previous else {}
+    spent = workdir / "wall_seconds"
+    seconds = float(spent.read_text()) if spent.exists() else None
+    if not args.report_only:
+        stage(workdir, args.target)
+        names = None
+        if previous:
+            names = [n for n, s in previous.items() if s == "not checked"
+                     and (args.only is None or re.search(args.only, n))]
+        done_before = 0.0
+        if args.previous and (args.previous / "wall_seconds").exists():
+            done_before = float((args.previous / "wall_seconds").read_text())
+        seconds, status, finished = run_mutmut(workdir, args.max_children, names,
+                                               args.max_seconds)
+        seconds += done_before
+        spent.write_text(f"{seconds:.1f}\n")
+        if status != 0:
+            print(f"mutmut run exited with status {status}: no record written", file=sys.stderr)
+            return 2
+        if not finished:
+            print(f"time box of {args.max_seconds} s reached; the rest is 'not checked'")
+    if args.previous:
+        (workdir / "previous.json").write_text(json.dumps(previous), encoding="utf-8")
+    elif (workdir / "previous.json").exists():
+        previous = json.loads((workdir / "previous.json").read_text(encoding="utf-8"))
+    return write_record(workdir, args.target, seconds, previous)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
