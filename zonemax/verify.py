@@ -37,7 +37,7 @@ NOT_COVERED: tuple[str, ...] = (
     "table)",
     "the engine's skip rules and block rule one by one (tests/test_engine.py, "
     "tests/test_engine_blocks.py) and its numba kernels under hand-written mutants "
-    "(tests/test_numba_mutants.py, -m slow; benchmarks/mutation/RECORD-numba.md)",
+    "(tests/test_numba_mutants.py, -m slow; catalogue benchmarks/mutation/numba_mutants.py)",
     "the operators beyond the paper (double-geometric, power-law: ea-geom, rls-geom, ea-power, "
     "rls-power): tests/test_new_operators.py, tests/test_exact_operators.py",
     "CMA-ESwM (a baseline of Section 6, no law of the paper): tests/test_cli_run.py, "

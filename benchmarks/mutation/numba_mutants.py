@@ -104,27 +104,27 @@ CATALOGUE: tuple[SourceMutant, ...] = (
     # -- the heavy-tailed EA -------------------------------------------------------------
     SourceMutant(
         "heavy-ea-sign-bias-0.52",
-        "zonemax/engine/_ea_heavy.py",
-        "nd = d - mag if rng.random() < 0.5 else d + mag",
-        "nd = d - mag if rng.random() < 0.52 else d + mag",
+        "zonemax/engine/_ea_law.py",
+        "nd = d - mag if rng.random() < 0.5 else d + mag  # the sign is uniform",
+        "nd = d - mag if rng.random() < 0.52 else d + mag  # the sign is uniform",
         (HEAVY_FAMILY,),
         "the sign of a heavy-tailed step points towards the target with probability 0.52, "
         "not 1/2 (Definition 2)",
     ),
     SourceMutant(
         "heavy-ea-strict-acceptance",
-        "zonemax/engine/_ea_heavy.py",
-        "if delta > 0:  # Algorithm 1, line 6: rejected",
-        "if delta >= 0:  # Algorithm 1, line 6: rejected",
+        "zonemax/engine/_ea_law.py",
+        "if delta > 0:  # Algorithm 1, line 6: f(y) > f(x), rejected",
+        "if delta >= 0:  # Algorithm 1, line 6: f(y) > f(x), rejected",
         (HEAVY_FAMILY,),
         "offspring with f(y) = f(x) are rejected (Algorithm 1 accepts ties): an optimal "
         "position that moves together with an equal improvement is lost",
     ),
     SourceMutant(
         "heavy-ea-useful-probability-all-positions",
-        "zonemax/engine/_ea_heavy.py",
-        "log_rest = (n - k) * math.log1p(-p * tau) + k * math.log1p(-p)",
-        "log_rest = n * math.log1p(-p * tau) + k * math.log1p(-p)",
+        "zonemax/engine/_ea_law.py",
+        "log_rest = (n - k) * math.log1p(-p * tau) + k * math.log1p(-p_moving)",
+        "log_rest = n * math.log1p(-p * tau) + k * math.log1p(-p_moving)",
         (f"{EQUIV}[ea-heavy-none-0.1]",
          "tests/test_engine.py::test_heavy_ea_useful_probability_matches_direct_simulation"),
         "the skip rule counts the non-optimal positions twice in the probability of no "
@@ -133,16 +133,16 @@ CATALOGUE: tuple[SourceMutant, ...] = (
     # -- RLS kernels --------------------------------------------------------------------
     SourceMutant(
         "rls-heavy-acceptance-limit-d",
-        "zonemax/engine/_rls_heavy.py",
-        "if mag < 2 * d:  # strictly better: accepted",
-        "if mag <= d:  # strictly better: accepted",
+        "zonemax/engine/_rls_law.py",
+        "if mag < 2 * d:  # f(y) < f(x): accepted, D changes",
+        "if mag <= d:  # f(y) < f(x): accepted, D changes",
         (f"{EQUIV}[rls-heavy-0.1]", f"{EQUIV}[rls-heavy-clip-0.1]", EQUIVALENCE_FAMILY),
         "RLS with the heavy-tailed operator rejects overshooting steps D < |s| < 2D that are "
         "strict improvements",
     ),
     SourceMutant(
         "rls-heavy-q-without-sign",
-        "zonemax/engine/_rls_heavy.py",
+        "zonemax/engine/_rls_law.py",
         "q = k / (2.0 * n) * pi",
         "q = k / n * pi",
         (f"{EQUIV}[rls-heavy-0.1]",),
@@ -189,7 +189,7 @@ CATALOGUE: tuple[SourceMutant, ...] = (
     ),
     SourceMutant(
         "heavy-magnitude-unconditioned",
-        "zonemax/engine/_heavy_law.py",
+        "zonemax/engine/_magnitude_law.py",
         "v = rng.random() * pi",
         "v = rng.random()",
         (f"{EQUIV}[ea-heavy-none-0.1]", f"{EQUIV}[rls-heavy-0.1]"),
