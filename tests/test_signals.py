@@ -49,10 +49,17 @@ def _session_alive(sid: int) -> list[int]:
     return alive
 
 
-def _start(out: Path) -> subprocess.Popen[str]:
+#: The tiny grid on the reference (the other tests compare its records with an uninterrupted run).
+TINY = ("--scale", "tiny", "--engine", "reference")
+#: A grid that lasts long enough that a signal sent after a few records always falls inside the
+#: run (the tiny grid can finish within a second of the first records on an idle machine).
+LONG = ("--scale", "quick", "--only", "cma-failure")
+
+
+def _start(out: Path, grid: tuple[str, ...] = TINY) -> subprocess.Popen[str]:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "zonemax.cli", "reproduce", "--scale", "tiny", "--engine",
-         "reference", "--jobs", "2", "--no-report", "--out", str(out)],
+        [sys.executable, "-m", "zonemax.cli", "reproduce", *grid, "--jobs", "2", "--no-report",
+         "--out", str(out)],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True)
     csv_path = out / RUNS_FILE
     deadline = time.monotonic() + START_TIMEOUT
@@ -138,7 +145,7 @@ def test_sigkill_leaves_no_worker(tmp_path: Path, uninterrupted: dict[object, ob
 
 def test_ctrl_c_says_how_to_resume(tmp_path: Path) -> None:
     out = tmp_path / "int"
-    proc = _start(out)
+    proc = _start(out, LONG)
     try:
         os.killpg(proc.pid, signal.SIGINT)  # a terminal's Ctrl-C reaches the whole group
         _, err = proc.communicate(timeout=60)
