@@ -208,6 +208,31 @@ CATALOGUE: tuple[SourceMutant, ...] = (
 )
 
 
+#: What the first full run (2026-11-26) found, kept with the record: the tests each mutant
+#: needed were not all there.
+HISTORY = """\
+## History: what the catalogue found
+
+The first run named, for every mutant, the engine tests that looked relevant (the equivalence
+cases of `tests/test_engine.py`, `test_pm1_block_matches_direct_simulation`, the equivalence
+family).  Four mutants survived them or were killed only by a hang:
+
+* `pm1-block-m1-unconditioned` and `pm1-block-gap-unnormalised` survived the equivalence case
+  `ea-pm1-block` and `test_pm1_block_matches_direct_simulation`: neither ever has far and near
+  non-optimal positions side by side.  The first is killed only by the block rule `mixed`
+  (`far_min = 2`) added to `tests/test_engine_blocks.py::test_exact_mean_and_variance`; the
+  second by the forced rules already there (named since).  The ±1 EA with far positions
+  (300, -200, 5, 0) was added to the equivalence family, so that `zonemax verify` runs the
+  block rule at all (its exact cases stay below `FAR_MIN = 128`).
+* `heavy-ea-sign-bias-0.52` survived the equivalence family (100 runs a side); the
+  `heavy-fast` family (exact E[T], 20,000 engine runs a case) kills it.
+* `heavy-ea-strict-acceptance` (ties rejected) survived both; it changes E[T] by +2.4% at
+  (3, 1, 0), eps = 1 (z = 18 at 200,000 runs), which was added to the `heavy-fast` exact cases.
+* `rls-ab-velocity-no-floor` was killed only after 900 s, by the timeout of an unbudgeted
+  equivalence test (run times with infinite mean); the capped `rls_ab-fast` family rejects it
+  in seconds and is named since.
+"""
+
 @dataclass(frozen=True)
 class Outcome:
     """What the named selection did on one staged copy."""
@@ -325,7 +350,7 @@ def _record(base: Outcome, results: list[tuple[SourceMutant, Outcome]], seconds:
         first = o.failed[0] if o.failed else "-"
         lines.append(f"| `{m.name}` | `{m.path.removeprefix('zonemax/engine/')}` | {change} | "
                      f"{m.why} | {o.status} | `{first}` | {o.seconds:.0f} |")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n\n" + HISTORY
 
 
 def main(argv: list[str]) -> int:

@@ -237,6 +237,46 @@ REASONS: dict[str, str] = {
     "zonemax.reference.power_law.xǁPowerLawǁ_guess__mutmut_68": _GUESS,
 }
 
+# -- the engine's Python layer (run_mutation.py --target engine) -------------------------------
+_CHUNKS = ("equivalent: run i always uses stream i and writes slot i, and the kernels draw no "
+           "randomness outside a run, so how runs are split over threads and chunks changes "
+           "nothing (tests/test_streams.py, tests/test_engine_api.py check jobs-invariance)")
+_E = "zonemax.engine."
+REASONS.update({
+    _E + "_heavy_law.x__build_heavy_tables__mutmut_13": (
+        "equivalent: one more table entry (index 63), never read (jmax <= jtop <= J_MAX = 62)"),
+    _E + "_heavy_law.x__build_heavy_tables__mutmut_17": (
+        "equivalent: one more table entry (index 63), never read (jmax <= jtop <= J_MAX = 62)"),
+    _E + "_heavy_law.x__build_heavy_tables__mutmut_61": (
+        "equivalent: r is read only with clip (clip_ok = clip and r <= limit), and clip needs r"),
+    _E + "_heavy_law.x__build_heavy_tables__mutmut_7": (
+        "equivalent: Definition 2's law does not depend on the log base (the weights change by "
+        "the factor (ln b)^{1+eps}, which c_eps normalises away); checked by "
+        "test_heavy_tables_in_other_log_bases"),
+    _E + "api.x__make_kernel__mutmut_37": (
+        "equivalent: an assert that a validated rls-ab spec always passes in either form"),
+    _E + "api.x__pm1_kernel__mutmut_8": (
+        "equivalent: one more slot in the ±1 EA's table cache; tables draw no randomness and "
+        "are the same in any slot"),
+    _E + "api.x_check_target__mutmut_15": (
+        "equivalent: numpy >= 2's default integer dtype is int64 on 64-bit platforms and every "
+        "entry is < 2^61 (checked just above)"),
+    _E + "api.x_check_target__mutmut_17": (
+        "equivalent: numpy >= 2's default integer dtype is int64 on 64-bit platforms and every "
+        "entry is < 2^61 (checked just above)"),
+    _E + "api.x_run_many__mutmut_1": "equivalent: the default of jobs; " + _CHUNKS,
+    _E + "api.x_run_seeds__mutmut_1": "equivalent: the default of jobs; " + _CHUNKS,
+    _E + "api.x_run_seeds__mutmut_56": (
+        "equivalent: each worker also recomputes the runs before its chunk, with the same "
+        "streams and kernel: the same values are written again (more work only)"),
+    **{_E + f"api.x_run_seeds__mutmut_{n}": _CHUNKS for n in (68, 69, 70, 71, 72, 84, 92, 95, 96)},
+    **{_E + f"api.x_run_seeds__mutmut_{n}": (
+        "test added: test_batches_are_read_only (killed by hand)") for n in (105, 106, 107, 108)},
+})
+BY_HAND_ENGINE = {_E + f"api.x_run_seeds__mutmut_{n}":
+                  "tests/test_engine_api.py::test_batches_are_read_only"
+                  for n in (105, 106, 107, 108)}
+
 #: Survivors judged by a test that mutmut did not run against them (module docstring of
 #: ``run_mutation.py``): the stack-level test (deselected in the staged run), tests added after a
 #: pass, and tests outside the selection.  mutant -> the test that ``run_mutation.py`` runs
@@ -290,3 +330,4 @@ BY_HAND: dict[str, str] = {
     "zonemax.reference.power_law.xǁPowerLawǁsurvival_ball__mutmut_6":
         "tests/test_reference_contracts.py::test_power_law_has_no_zero_step",
 }
+BY_HAND.update(BY_HAND_ENGINE)
