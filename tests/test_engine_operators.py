@@ -56,11 +56,15 @@ from zonemax.reference.spec import AlgorithmSpec
 from zonemax.engine import run_many, supports, unsupported
 from zonemax.engine._ea_law import ea_law_run, useful_probability
 from zonemax.engine._magnitude_law import (
+    BETA_CLAMP,
+    BETA_NO_STEP,
+    BETA_ONE_STEP,
     GEOM,
     POWER,
     SMALL_BITS,
     TOP,
     MagnitudeLaw,
+    _power_law,
     draw_candidates,
     magnitude_law,
 )
@@ -647,3 +651,29 @@ def test_unsupported_says_why() -> None:
         assert supports(AlgorithmSpec("ea-power", (3,), power_exponent=beta))
     for mean in (F(1, 10**3000), F(10**3000)):
         assert supports(AlgorithmSpec("rls-geom", (3,), geom_mean=mean))
+
+
+def test_power_law_closed_forms_match_the_computed_tables() -> None:
+    # Extreme exponents skip the Arb computation (_magnitude_law.BETA_ONE_STEP, BETA_NO_STEP):
+    # their closed forms must be exactly the float64 tables that the computation gives just
+    # inside its range (the module's bounds say both round the same way there).
+    for closed_beta, computed_beta, beta_field in (
+            (BETA_ONE_STEP, BETA_ONE_STEP - 1, BETA_CLAMP),  # every step is 1
+            (1 + BETA_NO_STEP, 1 + Fraction(1, 10**330), 1.0)):  # no candidate has mass
+        closed, computed = _power_law(closed_beta), _power_law(computed_beta)
+        for field in MagnitudeLaw._fields:
+            a, b = getattr(closed, field), getattr(computed, field)
+            if field == "beta":  # the acceptance exponent: clamped, never used for these laws
+                assert (a, type(a)) == (beta_field, float)
+            elif isinstance(b, np.ndarray):
+                assert a.dtype == b.dtype and np.array_equal(a, b), field
+                assert not a.flags.writeable, field
+            else:
+                assert (a, type(a)) == (b, type(b)), field
+    # and the kernels take them: every step is 1 (the run ends), or no step moves (censored)
+    one = run_many(AlgorithmSpec("ea-power", (4, -2), power_exponent=BETA_ONE_STEP),
+                   runs=3, seed=5, budget=None)
+    assert one.solved.all()
+    none = run_many(AlgorithmSpec("rls-power", (4, -2), power_exponent=1 + BETA_NO_STEP),
+                    runs=2, seed=5, budget=10**5)
+    assert none.evaluations.tolist() == [10**5, 10**5] and not none.solved.any()

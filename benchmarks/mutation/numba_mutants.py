@@ -19,6 +19,11 @@ Usage (repository root, project virtual environment)::
 
     python benchmarks/mutation/numba_mutants.py            # all mutants, writes RECORD-numba.md
     python benchmarks/mutation/numba_mutants.py NAME ...   # the named mutants only (no record)
+    python benchmarks/mutation/numba_mutants.py --verify   # does `zonemax verify` see them?
+
+``--verify`` runs the main job, ``zonemax verify --quiet``, on every mutated copy instead of the
+named tests and writes ``RECORD-numba-verify.md``: which mutants a researcher who runs only
+``zonemax verify`` learns of (exit status 1), and which ones only the test suite sees.
 
 ``tests/test_numba_mutants.py`` (``-m slow``) asserts that every mutant of the catalogue is
 killed by its selection.
@@ -49,6 +54,11 @@ IGNORE = shutil.ignore_patterns("__pycache__", "*.nbi", "*.nbc", "tests", "mutan
 #: hang of the mutated code (counted as a kill), not a slow compilation.
 TEST_TIMEOUT = 900
 
+#: Wall-time cap of one ``zonemax verify`` on a mutated copy (about 2 minutes plus kernel
+#: compilation on 2 cores; a mutant that makes a run endless is stopped by the families' caps,
+#: so hitting this means the main job hangs, reported as ``broken``).
+VERIFY_TIMEOUT = 1800
+
 #: Test selections the mutants name (pytest node ids relative to the repository root).
 EQUIV = "tests/test_engine.py::test_equivalence_with_reference"
 EQUIVALENCE_FAMILY = "stats_tests/tests/test_families.py::test_ci_level[equivalence-fast]"
@@ -59,6 +69,9 @@ RLS_AB_FAMILY = "stats_tests/tests/test_families.py::test_ci_level[rls_ab-fast]"
 #: non-optimal positions side by side), added when the first two mutants below survived the
 #: equivalence case ``ea-pm1-block`` and ``test_pm1_block_matches_direct_simulation``.
 BLOCKS_EXACT = "tests/test_engine_blocks.py::test_exact_mean_and_variance"
+#: The engine's samplers and run times for the operators of issue 15 against their exact laws.
+CANDIDATES = "tests/test_engine_operators.py::test_candidates_match_exact_law"
+OPS_EXACT = "tests/test_engine_operators.py::test_exact_mean_and_variance"
 
 
 @dataclass(frozen=True)
@@ -196,6 +209,34 @@ CATALOGUE: tuple[SourceMutant, ...] = (
         "the magnitude of a step is drawn from the whole law, not conditioned on being "
         "admissible; the inadmissible mass lands on the longest admissible power 2^jmax",
     ),
+    # -- the magnitude laws of issue 15 (double-geometric, power law) ----------------------
+    SourceMutant(
+        "geom-digits-reversed",
+        "zonemax/engine/_magnitude_law.py",
+        "            m += 1 << i\n",
+        "            m += 1 << (b - 2 - i)\n",
+        (CANDIDATES, OPS_EXACT),
+        "a double-geometric magnitude in bin b gets its digit probabilities in the wrong order "
+        "(digit i drawn with the probability of digit b - 2 - i): the law within a bin moves",
+    ),
+    SourceMutant(
+        "power-acceptance-half-width",
+        "zonemax/engine/_magnitude_law.py",
+        "np.exp(-beta * np.log1p(off / lo))",
+        "np.exp(-beta * np.log1p(off / (2 * lo)))",
+        (CANDIDATES, OPS_EXACT),
+        "the power law's within-bin acceptance (lo/k)^beta is computed with twice the bin "
+        "width: large magnitudes of a bin are accepted too often",
+    ),
+    SourceMutant(
+        "small-magnitude-never-top",
+        "zonemax/engine/_magnitude_law.py",
+        "    hi = min(hi, top)\n",
+        "    hi = min(hi, top - 1)\n",
+        (CANDIDATES, OPS_EXACT),
+        "inversion of the small-magnitude table never returns the largest admissible "
+        "magnitude (off by one): its mass goes to the one below, and to 0 when top = 1",
+    ),
     SourceMutant(
         "phase-trials-without-the-useful-ones",
         "zonemax/engine/_random.py",
@@ -320,6 +361,18 @@ def judge(mutant: SourceMutant, workdir: Path) -> Outcome:
         shutil.rmtree(dest, ignore_errors=True)
 
 
+def _judge_verify(mutant: SourceMutant | None, workdir: Path) -> Outcome:
+    """Stage a fresh copy, apply ``mutant`` (none: the unmutated copy), run ``zonemax verify``."""
+    dest = workdir / (mutant.name if mutant else "unmutated")
+    stage(dest)
+    if mutant:
+        apply(dest, mutant)
+    try:
+        return run_verify(dest)
+    finally:
+        shutil.rmtree(dest, ignore_errors=True)
+
+
 def baseline(workdir: Path, tests: tuple[str, ...] | None = None) -> Outcome:
     """The unmutated staged copy on every selection of the catalogue (must survive = pass)."""
     if tests is None:
@@ -330,6 +383,53 @@ def baseline(workdir: Path, tests: tuple[str, ...] | None = None) -> Outcome:
         return run_selection(dest, tests)
     finally:
         shutil.rmtree(dest, ignore_errors=True)
+
+
+def run_verify(dest: Path) -> Outcome:
+    """``zonemax verify --quiet`` on the copy staged at ``dest``: ``killed`` when it exits 1 (a
+    family rejects or a verdict regresses), ``survived`` on 0, ``broken`` otherwise."""
+    if not imports_from(dest).startswith(str(dest)):
+        raise RuntimeError(f"the staged copy at {dest} is not the one imported")
+    code = "import sys; from zonemax.cli import main; sys.exit(main(['verify', '--quiet']))"
+    with tempfile.TemporaryDirectory() as cache:
+        t0 = time.perf_counter()
+        proc = subprocess.run([sys.executable, "-c", code], cwd=dest, env=_env(dest, Path(cache)),
+                              capture_output=True, text=True, check=False,
+                              timeout=VERIFY_TIMEOUT)
+        seconds = time.perf_counter() - t0
+    out = proc.stdout + proc.stderr
+    rejected = tuple(f"{fam} ({impl})" for fam, impl in
+                     re.findall(r"^\s*REJECTED (\S+)\s.*?\b(reference|fast)\b", out,
+                                flags=re.MULTILINE))
+    status = {0: "survived", 1: "killed"}.get(proc.returncode, "broken")
+    return Outcome(status, rejected, seconds, "\n".join(out.strip().splitlines()[-12:]))
+
+
+def _verify_record(base: Outcome, results: list[tuple[SourceMutant, Outcome]],
+                   seconds: float) -> str:
+    caught = sum(o.status == "killed" for _, o in results)
+    lines = [
+        "# The numba mutants against `zonemax verify` alone", "",
+        "Generated by `python benchmarks/mutation/numba_mutants.py --verify`: each mutant of the "
+        "catalogue (`RECORD-numba.md`) is applied to a staged copy and the main job "
+        "`zonemax verify --quiet` runs on it (CI level; exit status 1 = the researcher who runs "
+        "only the main job learns of the bug).", "",
+        f"* unmutated staged copy: **{'passes' if base.status == 'survived' else base.status}** "
+        f"({base.seconds:.0f} s)",
+        f"* **caught by `zonemax verify`: {caught}/{len(results)}**; wall time {seconds:.0f} s "
+        "(2 shared cores, fresh numba cache per copy)", "",
+        "| mutant | caught | rejecting families | s |", "|---|---|---|---|",
+    ]
+    for m, o in results:
+        verdict = {"killed": "caught", "survived": "**missed**"}.get(o.status, o.status)
+        lines.append(f"| `{m.name}` | {verdict} | {', '.join(o.failed) or '-'} | "
+                     f"{o.seconds:.0f} |")
+    missed = [m.name for m, o in results if o.status != "killed"]
+    if missed:
+        lines += ["", "Missed by `zonemax verify` (its output lists what it does not cover; the "
+                  "test suite kills each of them, `RECORD-numba.md`): "
+                  + ", ".join(f"`{n}`" for n in missed) + "."]
+    return "\n".join(lines) + "\n"
 
 
 def _record(base: Outcome, results: list[tuple[SourceMutant, Outcome]], seconds: float) -> str:
@@ -354,7 +454,8 @@ def _record(base: Outcome, results: list[tuple[SourceMutant, Outcome]], seconds:
 
 
 def main(argv: list[str]) -> int:
-    names = set(argv)
+    verify = "--verify" in argv
+    names = set(argv) - {"--verify"}
     unknown = names - {m.name for m in CATALOGUE}
     if unknown:
         print(f"unknown mutants: {', '.join(sorted(unknown))}", file=sys.stderr)
@@ -363,22 +464,27 @@ def main(argv: list[str]) -> int:
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="zonemax-numba-mutants-") as tmp:
         work = Path(tmp)
-        base = baseline(work, tuple(dict.fromkeys(t for m in chosen for t in m.killers)))
+        if verify:
+            base = _judge_verify(None, work)
+        else:
+            base = baseline(work, tuple(dict.fromkeys(t for m in chosen for t in m.killers)))
         print(f"unmutated: {base.status} ({base.seconds:.0f} s)", flush=True)
         if base.status != "survived":
             print(base.tail, file=sys.stderr)
             return 2
         results = []
         for m in chosen:
-            o = judge(m, work)
+            o = _judge_verify(m, work) if verify else judge(m, work)
             results.append((m, o))
             print(f"{m.name}: {o.status} ({o.seconds:.0f} s) "
                   f"{o.failed[0] if o.failed else ''}", flush=True)
             if o.status != "killed":
                 print(o.tail, flush=True)
     if not names:
-        (HERE / "RECORD-numba.md").write_text(_record(base, results, time.perf_counter() - t0),
-                                              encoding="utf-8")
+        seconds = time.perf_counter() - t0
+        name, text = (("RECORD-numba-verify.md", _verify_record(base, results, seconds)) if verify
+                      else ("RECORD-numba.md", _record(base, results, seconds)))
+        (HERE / name).write_text(text, encoding="utf-8")
     return 0 if all(o.status == "killed" for _, o in results) else 1
 
 
