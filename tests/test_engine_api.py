@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import pytest
@@ -31,6 +32,13 @@ from zonemax.engine import (
     supports,
 )
 from zonemax.engine._heavy_law import heavy_tables
+from zonemax.engine._magnitude_law import (
+    MAX_PREC,
+    START_PREC,
+    TABLE_BITS,
+    _accurate,
+    magnitude_law,
+)
 
 F = Fraction
 SPEC = AlgorithmSpec("ea-heavy", (30, -7, 0), eps=F(1, 2))
@@ -134,3 +142,43 @@ def test_batches_are_read_only() -> None:
     batch = run_many(SPEC, runs=3, seed=1, budget=None)
     for array in (batch.evaluations, batch.solved):
         assert not array.flags.writeable
+
+
+def _cancelling(k: int) -> Callable[[], list[Any]]:
+    """A table computation that loses ``k`` bits to cancellation: ``(1/3 + 2^k) - 2^k``."""
+    from flint import arb
+
+    def compute() -> list[Any]:
+        big = arb(2) ** k
+        return [(arb(1) / 3 + big) - big]
+    return compute
+
+
+def test_table_precision_is_raised_up_to_its_limit_then_refused() -> None:
+    # _magnitude_law._accurate doubles the working precision from START_PREC until every entry
+    # has TABLE_BITS correct bits: a computation that needs the last precision, MAX_PREC, gets
+    # it; one that needs more is refused with a message, not rounded silently
+    needs_max = MAX_PREC - TABLE_BITS - 10  # accurate enough only at MAX_PREC
+    assert needs_max > MAX_PREC // 2
+    (value,) = _accurate(_cancelling(needs_max))
+    assert value.rel_accuracy_bits() >= TABLE_BITS and abs(float(value.mid()) - 1 / 3) < 1e-16
+    (value,) = _accurate(_cancelling(START_PREC - TABLE_BITS - 10))  # the first precision
+    assert value.rel_accuracy_bits() >= TABLE_BITS
+    with pytest.raises(ValueError, match=f"more than {MAX_PREC} bits of working precision"):
+        _accurate(_cancelling(MAX_PREC - TABLE_BITS + 10))
+
+
+def test_magnitude_laws_are_read_only_float64_tables() -> None:
+    # cached and shared by every batch of the same operator, like the heavy-tailed tables
+    specs = [SPEC, AlgorithmSpec("rls-geom", (3,), geom_mean=F(7)),
+             AlgorithmSpec("ea-power", (3,), power_exponent=F(3, 2))]
+    for spec in specs:
+        law = magnitude_law(spec)
+        assert law is magnitude_law(spec)
+        for field in law._fields:
+            array = getattr(law, field)
+            if isinstance(array, np.ndarray):
+                assert array.dtype == np.float64 and not array.flags.writeable, field
+    with pytest.raises(ValueError, match="no magnitude law") as info:
+        magnitude_law(AlgorithmSpec("ea-pm1", (3,)))
+    assert str(info.value) == "ea-pm1 has no magnitude law (its steps are ±1 or adaptive)"
