@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
+from pathlib import Path
+
 import pytest
 from zonemax.proofs_check import run_claims
+from zonemax.proofs_check.core import Status
 from zonemax.proofs_check.registry import EDITORIAL
+from zonemax.proofs_check.section6 import reproduction
 from zonemax.stats_tests.machinery import TestOutcome
 from zonemax.stats_tests.suite import FamilyResult
 
@@ -109,3 +114,29 @@ def test_not_covered_list_is_printed_and_points_to_existing_tests() -> None:
         assert paths, item
         for path in paths:
             assert (root / path).is_file(), f"{path} (named in NOT_COVERED) does not exist"
+
+
+def test_installation_without_the_reproduction_is_not_a_regression(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    # an installed copy (no repository around it) has no committed reproduction: the data
+    # claims of Section 6 are inconclusive there, which verify reports as not assessed, not as
+    # a regression (the exit status stays 0); with the data they are compared as usual
+    ids = ["S6.jumps-pay-off", "S6.jumps-pay-off-conditioned", "S3.omega-margin"]
+    monkeypatch.setattr(reproduction, "_REPO", tmp_path)
+    without = VerifyReport(run_claims(ids), 0.1, (_family(False),))
+    assert without.not_assessed == tuple(ids[:2])
+    assert without.ok and not without.verdict_regressions
+    flat = " ".join(without.render().split())
+    assert ("NOT ASSESSED here: S6.jumps-pay-off, S6.jumps-pay-off-conditioned read the "
+            "committed reproduction (reproduction/paper/runs.csv)") in flat
+    assert "every other verdict matches" in flat
+    # control: the same claims with the data are assessed and compared
+    monkeypatch.undo()
+    with_data = VerifyReport(run_claims(ids), 0.1, (_family(False),))
+    assert with_data.not_assessed == () and with_data.ok
+    assert "NOT ASSESSED" not in with_data.render()
+    # and a data claim that is inconclusive for another reason is still a regression
+    forged = [r if r.claim.id != ids[0] else dataclasses.replace(
+        r, verdict=dataclasses.replace(r.verdict, status=Status.INCONCLUSIVE))
+        for r in with_data.claims]
+    assert VerifyReport(tuple(forged), 0.1, (_family(False),)).verdict_regressions == (ids[0],)

@@ -20,6 +20,7 @@ from zonemax.proofs_check.core import Severity, Status
 from zonemax.proofs_check.expected import EXPECTED
 from zonemax.proofs_check.registry import EDITORIAL
 from zonemax.proofs_check.report import by_severity, finding_key, holds_by_coverage
+from zonemax.proofs_check.section6.reproduction import NO_DATA, RUNS_CSV
 from zonemax.reference.spec import AlgorithmSpec
 from zonemax.stats_tests import SUITE_ALPHA
 from zonemax.stats_tests.families import run as run_family_by_name
@@ -161,11 +162,19 @@ class VerifyReport:
     power: tuple[PowerRow, ...] | None = None
 
     @property
+    def not_assessed(self) -> tuple[str, ...]:
+        """Data claims of Section 6 whose data (the committed reproduction) are not beside this
+        copy of the package -- an installation without the repository: not checked here."""
+        return tuple(r.claim.id for r in self.claims if r.verdict.scope.covered == NO_DATA)
+
+    @property
     def verdict_regressions(self) -> tuple[str, ...]:
         """Claims whose verdict differs from the one recorded next to their registration
-        (``proofs_check/expected.py`` gathers them), or that have no recorded verdict."""
+        (``proofs_check/expected.py`` gathers them), or that have no recorded verdict; claims
+        :attr:`not_assessed` here are not compared."""
         return tuple(r.claim.id for r in self.claims
-                     if EXPECTED.get(r.claim.id) is not r.verdict.status)
+                     if EXPECTED.get(r.claim.id) is not r.verdict.status
+                     and r.claim.id not in self.not_assessed)
 
     @property
     def ok(self) -> bool:
@@ -205,11 +214,17 @@ class VerifyReport:
         if len(shown) < len(findings):
             lines.append(f"     ({len(findings) - len(shown)} more findings; see "
                          f"`zonemax claims`)")
+        if self.not_assessed:
+            lines += _wrap("   ", "NOT ASSESSED here: " + ", ".join(self.not_assessed)
+                           + f" read the committed reproduction ({RUNS_CSV}), which is not "
+                           "beside this installation; run `zonemax verify` in a source checkout "
+                           "to check them")
         if self.verdict_regressions:
             lines += _wrap("   ", "REGRESSION: verdicts differ from proofs_check/expected.py "
                            "for " + ", ".join(self.verdict_regressions))
         else:
-            lines.append("   every verdict matches the recorded one (proofs_check/expected.py)")
+            lines.append("   every " + ("other " if self.not_assessed else "")
+                         + "verdict matches the recorded one (proofs_check/expected.py)")
         lines += _wrap("   ", "full listing: zonemax claims; errata sheet: zonemax claims "
                        "--format markdown; certificates: zonemax claims --certificates DIR && "
                        "zonemax claims --check DIR")

@@ -26,6 +26,7 @@ from zonemax.proofs_check.section6.reproduction import (
     ALPHA,
     APPENDIX_ALGORITHMS,
     MIDDLE_R,
+    NO_DATA,
     RUNS_CSV,
     SECTION6_N,
     SIMILAR_FACTOR,
@@ -50,7 +51,7 @@ def check_jumps_pay_off(heavy: bool, *, variant: str = "ea-heavy") -> Verdict:
                   f"n in {SECTION6_N}, middle-ranged r")
     if loaded is None:
         return Verdict(Status.INCONCLUSIVE, f"{RUNS_CSV} is not available.",
-                       scope=sampled(quantifier, "no data", 0))
+                       scope=sampled(quantifier, NO_DATA, 0))
     digest, cells = loaded
     x_key, y_key = _VARIANT_KEY[variant], ("runtime", "rls-2-0.5")
     rows: list[dict[str, Any]] = []
@@ -119,7 +120,7 @@ def check_appendix_similar(heavy: bool, *, ns: tuple[int, int] = (20, 100),
                   "n = 20 against n = 100")
     if loaded is None:
         return Verdict(Status.INCONCLUSIVE, f"{RUNS_CSV} is not available.",
-                       scope=sampled(quantifier, "no data", 0))
+                       scope=sampled(quantifier, NO_DATA, 0))
     digest, cells = loaded
     pairs = tuple((a, a) for a in APPENDIX_ALGORITHMS) if pairs is None else pairs
     n1, n2 = ns

@@ -22,6 +22,9 @@ from pathlib import Path
 #: The committed paper-scale reproduction (relative to the repository root).
 RUNS_CSV = "reproduction/paper/runs.csv"
 _REPO = Path(__file__).resolve().parents[2]
+#: ``Scope.covered`` of a data claim whose data are not beside this copy of the package (an
+#: installation without the repository): the claim is not assessed, which is not a finding.
+NO_DATA = "no data"
 #: Significance level of the data claims (the reproduction report's, pre-stated there).
 ALPHA = Fraction(1, 20)
 #: "middle-ranged r" (not defined in the paper): the reproduction's reading, 10^3 <= r <= 10^9
