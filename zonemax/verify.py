@@ -165,7 +165,8 @@ class VerifyReport:
     def not_assessed(self) -> tuple[str, ...]:
         """Data claims of Section 6 whose data (the committed reproduction) are not beside this
         copy of the package -- an installation without the repository: not checked here."""
-        return tuple(r.claim.id for r in self.claims if r.verdict.scope.covered == NO_DATA)
+        return tuple(r.claim.id for r in self.claims
+                     if r.verdict.scope is not None and r.verdict.scope.covered == NO_DATA)
 
     @property
     def verdict_regressions(self) -> tuple[str, ...]:

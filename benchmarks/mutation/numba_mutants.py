@@ -365,6 +365,10 @@ def _judge_verify(mutant: SourceMutant | None, workdir: Path) -> Outcome:
     """Stage a fresh copy, apply ``mutant`` (none: the unmutated copy), run ``zonemax verify``."""
     dest = workdir / (mutant.name if mutant else "unmutated")
     stage(dest)
+    # what the claims read beside a checkout (the paper's TeX, the committed reproduction), at
+    # the places the staged package looks for them
+    (dest / "shared").symlink_to(ROOT.parent / "shared")  # proofs_check.core.default_tex
+    (dest / "zonemax" / "reproduction").symlink_to(ROOT / "reproduction")  # section6._REPO
     if mutant:
         apply(dest, mutant)
     try:
