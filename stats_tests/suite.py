@@ -247,6 +247,14 @@ ExtraTests = Callable[[Implementation, CappedDraws, Level, Progress], Sequence[T
 Notes = Callable[[CappedDraws, Level], Sequence[str]]
 
 
+def raised(name: str, error: Exception) -> TestOutcome:
+    """The outcome of a test whose simulations raised ``error``: a rejection (p = 0), with the
+    error in its detail, so that a crashing implementation fails its family with a report
+    instead of ending ``zonemax verify`` in a traceback."""
+    return TestOutcome(name, 0.0, math.nan,
+                       f"the implementation raised {type(error).__name__}: {error}")
+
+
 def run_family(
     family: str,
     impl: Implementation,
@@ -269,11 +277,22 @@ def run_family(
     outcomes: list[TestOutcome] = []
     for k, case in enumerate(exact_family_cases(family, impl.fast)):
         progress(f"{family}/{impl.name}: {case.label}")
-        outcomes.append(case.run(impl, EXACT_SEED[family] * 100 + k, runs))
+        try:
+            outcomes.append(case.run(impl, EXACT_SEED[family] * 100 + k, runs))
+        except Exception as error:  # the implementation under test failed: a rejection
+            outcomes.append(raised(case.label, error))
     draws = CappedDraws(impl.simulate)
     if extra is not None:
-        outcomes.extend(extra(impl, draws, level, progress))
-    texts = list(notes(draws, level)) if notes is not None else []
+        try:
+            outcomes.extend(extra(impl, draws, level, progress))
+        except Exception as error:
+            outcomes.append(raised(f"{family}: the tests beyond the exact cases", error))
+    texts: list[str] = []
+    if notes is not None:
+        try:
+            texts = list(notes(draws, level))
+        except Exception as error:
+            outcomes.append(raised(f"{family}: the observations", error))
     late = draws.unreported()
     if late is not None:
         outcomes.append(late)

@@ -54,3 +54,24 @@ def test_intervals_and_slope() -> None:
     noisy = loglog_slope([1, 2, 4, 8, 16], [3, 7, 11, 25, 47])
     low, high = noisy.interval(0.95)
     assert low < noisy.slope < high
+
+
+def test_an_implementation_that_raises_fails_its_family_with_a_report() -> None:
+    # zonemax verify must end with a verdict, not a traceback, when the code under test crashes
+    # (a numba mutant of the ±1 EA divided by zero inside the kernel): every exact case whose
+    # simulation raises is a rejection (p = 0) that names the error; the other tests still run
+    from zonemax.stats_tests.families import run
+    from zonemax.stats_tests.implementations import REFERENCE, Implementation
+
+    def crashes_on_two_positions(spec, seed, runs, budget):  # type: ignore[no-untyped-def]
+        if len(spec.a) == 2:
+            raise ZeroDivisionError("division by zero")
+        return REFERENCE.simulate(spec, seed, runs, budget)
+
+    result = run("pm1", Implementation("crashing", crashes_on_two_positions), "ci")
+    assert not result.ok
+    crashed = [o for o in result.outcomes if "raised ZeroDivisionError" in o.detail]
+    assert crashed and all(o.p_value == 0.0 for o in crashed)
+    assert len(crashed) < len(result.outcomes)  # one-position cases ran and pass
+    assert all(rej == (o in crashed) for o, rej in zip(result.outcomes, result.rejected,
+                                                      strict=True))
