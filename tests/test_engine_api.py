@@ -30,6 +30,7 @@ from zonemax.engine import (
     run_seeds,
     simulate,
     supports,
+    unsupported,
 )
 from zonemax.engine._heavy_law import heavy_tables
 from zonemax.engine._magnitude_law import (
@@ -39,6 +40,7 @@ from zonemax.engine._magnitude_law import (
     _accurate,
     magnitude_law,
 )
+from zonemax.engine.api import MAX_ALPHA
 
 F = Fraction
 SPEC = AlgorithmSpec("ea-heavy", (30, -7, 0), eps=F(1, 2))
@@ -164,8 +166,10 @@ def test_table_precision_is_raised_up_to_its_limit_then_refused() -> None:
     assert value.rel_accuracy_bits() >= TABLE_BITS and abs(float(value.mid()) - 1 / 3) < 1e-16
     (value,) = _accurate(_cancelling(START_PREC - TABLE_BITS - 10))  # the first precision
     assert value.rel_accuracy_bits() >= TABLE_BITS
-    with pytest.raises(ValueError, match=f"more than {MAX_PREC} bits of working precision"):
+    with pytest.raises(ValueError, match="working precision") as info:
         _accurate(_cancelling(MAX_PREC - TABLE_BITS + 10))
+    assert str(info.value) == (f"the fast engine's law tables need more than {MAX_PREC} bits "
+                               "of working precision for these parameters")
 
 
 def test_magnitude_laws_are_read_only_float64_tables() -> None:
@@ -182,3 +186,23 @@ def test_magnitude_laws_are_read_only_float64_tables() -> None:
     with pytest.raises(ValueError, match="no magnitude law") as info:
         magnitude_law(AlgorithmSpec("ea-pm1", (3,)))
     assert str(info.value) == "ea-pm1 has no magnitude law (its steps are ±1 or adaptive)"
+
+
+def test_unsupported_says_exactly_why() -> None:
+    # the reasons unsupported() gives, word for word, at the edges of what the engine runs; a
+    # batch of an unsupported spec is refused with the same words (run_seeds asks unsupported)
+    assert unsupported(AlgorithmSpec("cma-wm", (3, 3))) == (
+        "the fast engine does not implement cma-wm; use the reference engine")
+    edge = INT64_LIMIT // 4
+    assert unsupported(AlgorithmSpec("ea-heavy", (edge,), eps=F(1))) == (
+        f"the fast engine uses int64 and needs 4*|a|_1 < 2^63, got |a|_1 = {edge}; use the "
+        "reference engine (zonemax.reference.run), which uses Python ints, or a smaller target")
+    assert unsupported(AlgorithmSpec("rls-ab", (3,), alpha=MAX_ALPHA, beta=F(1, 2))) is None
+    too_fast = AlgorithmSpec("rls-ab", (3,), alpha=MAX_ALPHA + F(1, 10**9), beta=F(1, 2))
+    reason = (f"the fast engine holds velocities in float64 and needs alpha <= "
+              f"{float(MAX_ALPHA):.3g}, got alpha = {float(too_fast.alpha):.3g}; use the "
+              "reference engine (zonemax.reference.run)")
+    assert unsupported(too_fast) == reason
+    with pytest.raises(ValueError, match="float64") as info:
+        run_seeds(too_fast, np.random.SeedSequence(0).spawn(1), budget=10)
+    assert str(info.value) == reason
