@@ -464,7 +464,7 @@ def _record(base: Outcome, results: list[tuple[SourceMutant, Outcome]], seconds:
         "|---|---|---|---|---|---|---|",
     ]
     for m, o in results:
-        change = f"`{m.old}` → `{m.new}`".replace("|", "\\|")
+        change = f"`{m.old.strip()}` → `{m.new.strip()}`".replace("|", "\\|")
         first = o.failed[0] if o.failed else "-"
         lines.append(f"| `{m.name}` | `{m.path.removeprefix('zonemax/engine/')}` | {change} | "
                      f"{m.why} | {o.status} | `{first}` | {o.seconds:.0f} |")

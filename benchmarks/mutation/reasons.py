@@ -241,41 +241,105 @@ REASONS: dict[str, str] = {
 _CHUNKS = ("equivalent: run i always uses stream i and writes slot i, and the kernels draw no "
            "randomness outside a run, so how runs are split over threads and chunks changes "
            "nothing (tests/test_streams.py, tests/test_engine_api.py check jobs-invariance)")
+_NUMPY_INT = ("equivalent: numpy >= 2's default integer dtype is int64 on 64-bit platforms and "
+              "every entry is < 2^61 (checked just above)")
+_NUMPY_FLOAT = "equivalent: numpy makes float64 arrays of Python floats by default"
+_NEVER_READ_0 = ("equivalent: entry 0 is never read: the kernels read ncum[jb] and tail[jb] with "
+                 "jb = bit_length(2 f) >= 1 (a kernel stops at f = 0), and the bin loop of "
+                 "law_magnitude starts at 1")
+_OVERRIDDEN_0 = ("equivalent: _with_small overwrites ncum[b] for every b <= SMALL_BITS, entry 0 "
+                 "included (small[0] = 0)")
+_BEYOND_TOP = ("equivalent: longer table, and the entries past index TOP = 63 are never read "
+               "(jb <= top <= KEY_MAX = 62)")
+_EMPTY_PAD = ("equivalent: the padding is empty -- heavy_tables has J_MAX + 1 = 63 = TOP entries "
+              "-- or, with TOP + 63, lies past index TOP, never read (jb <= KEY_MAX)")
+_CLIP_ONLY = ("equivalent: r is read only when clip is set (law_admissible: clip and r <= "
+              "limit), and only the heavy-tailed 'clip' law sets it")
+_FALSY = ("equivalent: clip is only tested for truth (law_admissible: `law.clip and ...`); "
+          "None and False are both false")
+_GEOM_ONLY = "equivalent: nbits (and bits) are read only for the double-geometric law (kind GEOM)"
+_POWER_ONLY = ("equivalent: the acceptance exponent beta is read only for the power law "
+               "(kind POWER, power_in_bin)")
+_ONE_ULP = ("equivalent up to one ulp: ncum[b] = P(1 <= M < 2^b) and small[2^b - 1] = "
+            "P(1 <= M <= 2^b - 1) are the same probability, each rounded from an Arb ball with "
+            ">= 60 correct bits, so they are the same float64 unless the value lies within "
+            "2^-60 (relative) of a rounding boundary; the copy only makes the two inversions "
+            "meet exactly")
 _E = "zonemax.engine."
+_M = _E + "_magnitude_law."
 REASONS.update({
     _E + "_heavy_law.x__build_heavy_tables__mutmut_13": (
         "equivalent: one more table entry (index 63), never read (jmax <= jtop <= J_MAX = 62)"),
     _E + "_heavy_law.x__build_heavy_tables__mutmut_17": (
         "equivalent: one more table entry (index 63), never read (jmax <= jtop <= J_MAX = 62)"),
-    _E + "_heavy_law.x__build_heavy_tables__mutmut_61": (
-        "equivalent: r is read only with clip (clip_ok = clip and r <= limit), and clip needs r"),
+    _E + "_heavy_law.x__build_heavy_tables__mutmut_61": _CLIP_ONLY,
     _E + "_heavy_law.x__build_heavy_tables__mutmut_7": (
         "equivalent: Definition 2's law does not depend on the log base (the weights change by "
         "the factor (ln b)^{1+eps}, which c_eps normalises away); checked by "
         "test_heavy_tables_in_other_log_bases"),
-    _E + "api.x__make_kernel__mutmut_37": (
+    # the magnitude laws' table builders (issue 15)
+    _M + "x__frozen__mutmut_3": _NUMPY_FLOAT,
+    _M + "x__frozen__mutmut_5": _NUMPY_FLOAT,
+    _M + "x__with_small__mutmut_1": _ONE_ULP,
+    _M + "x__with_small__mutmut_7": _ONE_ULP,
+    _M + "x__accurate__mutmut_7": (
+        "equivalent up to one ulp: asking 61 instead of 60 correct bits only raises the working "
+        "precision of some tables; a 60-bit ball rounds to the same float64 unless it holds a "
+        "rounding boundary (about 2^-7 of the cases that stop at exactly 60 bits)"),
+    _M + "x__build_heavy_law__mutmut_13": _NEVER_READ_0,
+    _M + "x__build_heavy_law__mutmut_22": _NEVER_READ_0,
+    **{_M + f"x__build_heavy_law__mutmut_{k}": _EMPTY_PAD for k in (16, 17, 25, 26)},
+    _M + "x__build_heavy_law__mutmut_55": _GEOM_ONLY,
+    _M + "x__build_heavy_law__mutmut_56": _POWER_ONLY,
+    **{_M + f"x__build_geom_law__mutmut_{k}": (
+        "equivalent: for q = a/b in lowest terms, 1 - q, 1 + q and 2 - q all have the reduced "
+        "denominator b (gcd(b -+ a, b) = gcd(a, b) = 1)") for k in (16, 17)},
+    _M + "x__build_geom_law__mutmut_98": (
+        "equivalent up to one ulp: values[1] = tail[0] = P(M >= 2^0) = 2 q^1/(1 + q) is the "
+        "moving mass P(M >= 1) = 2q/(1 + q), computed by another Arb formula to >= 60 bits"),
+    _M + "x__build_geom_law__mutmut_101": _BEYOND_TOP,
+    _M + "x__build_geom_law__mutmut_114": _OVERRIDDEN_0,
+    _M + "x__build_geom_law__mutmut_119": _BEYOND_TOP,
+    _M + "x__build_geom_law__mutmut_120": _BEYOND_TOP,
+    **{_M + f"x__build_geom_law__mutmut_{k}": (
+        "equivalent: more digit probabilities, but geom_in_bin reads digits i < min(b - 1, "
+        "nbits) <= 61 < KEY_MAX = 62 only") for k in (129, 130)},
+    _M + "x__build_geom_law__mutmut_138": (
+        "equivalent in law: the digit probabilities are in (0, 1/2], never 1.0, so nbits "
+        "becomes KEY_MAX; the digits past the true nbits have probability 0.0 in float64 and "
+        "stay 0 (`rng.random() < 0.0` is never true) -- more uniforms are drawn, which shifts "
+        "the stream of an i.i.d. sequence but not the law"),
+    _M + "x__build_geom_law__mutmut_144": _FALSY,
+    _M + "x__build_geom_law__mutmut_164": _CLIP_ONLY,
+    _M + "x__build_geom_law__mutmut_166": _POWER_ONLY,
+    _M + "x__build_power_law__mutmut_47": (
+        "equivalent: at beta - 1 = BETA_NO_STEP exactly the Arb computation gives the closed "
+        "form's tables (every candidate mass < 2^-1076 rounds to 0; the closed form is checked "
+        "against the computation at beta - 1 = 10^-330 by "
+        "test_power_law_closed_forms_match_the_computed_tables) and beta = 1.0 both ways"),
+    _M + "x__build_power_law__mutmut_108": "equivalent: python-flint's arb(None) is arb(0)",
+    _M + "x__build_power_law__mutmut_141": _OVERRIDDEN_0,
+    _M + "x__build_power_law__mutmut_143": _BEYOND_TOP,
+    _M + "x__build_power_law__mutmut_149": _FALSY,
+    _M + "x__build_power_law__mutmut_170": _CLIP_ONLY,
+    _M + "x__build_power_law__mutmut_171": _GEOM_ONLY,
+    # api.py
+    _E + "api.x__make_kernel__mutmut_22": (
         "equivalent: an assert that a validated rls-ab spec always passes in either form"),
     _E + "api.x__pm1_kernel__mutmut_8": (
         "equivalent: one more slot in the ±1 EA's table cache; tables draw no randomness and "
         "are the same in any slot"),
-    _E + "api.x_check_target__mutmut_15": (
-        "equivalent: numpy >= 2's default integer dtype is int64 on 64-bit platforms and every "
-        "entry is < 2^61 (checked just above)"),
-    _E + "api.x_check_target__mutmut_17": (
-        "equivalent: numpy >= 2's default integer dtype is int64 on 64-bit platforms and every "
-        "entry is < 2^61 (checked just above)"),
+    _E + "api.x_check_target__mutmut_15": _NUMPY_INT,
+    _E + "api.x_check_target__mutmut_17": _NUMPY_INT,
     _E + "api.x_run_many__mutmut_1": "equivalent: the default of jobs; " + _CHUNKS,
     _E + "api.x_run_seeds__mutmut_1": "equivalent: the default of jobs; " + _CHUNKS,
-    _E + "api.x_run_seeds__mutmut_56": (
+    _E + "api.x_run_seeds__mutmut_60": (
         "equivalent: each worker also recomputes the runs before its chunk, with the same "
         "streams and kernel: the same values are written again (more work only)"),
-    **{_E + f"api.x_run_seeds__mutmut_{n}": _CHUNKS for n in (68, 69, 70, 71, 72, 84, 92, 95, 96)},
-    **{_E + f"api.x_run_seeds__mutmut_{n}": (
-        "test added: test_batches_are_read_only (killed by hand)") for n in (105, 106, 107, 108)},
+    **{_E + f"api.x_run_seeds__mutmut_{n}": _CHUNKS
+       for n in (72, 73, 74, 75, 76, 88, 96, 99, 100)},
 })
-BY_HAND_ENGINE = {_E + f"api.x_run_seeds__mutmut_{n}":
-                  "tests/test_engine_api.py::test_batches_are_read_only"
-                  for n in (105, 106, 107, 108)}
+BY_HAND_ENGINE: dict[str, str] = {}
 
 #: Survivors judged by a test that mutmut did not run against them (module docstring of
 #: ``run_mutation.py``): the stack-level test (deselected in the staged run), tests added after a
