@@ -331,3 +331,45 @@ def test_run_passes_seed_and_budget_to_cma_wm() -> None:
         res = run(AlgorithmSpec("cma-wm", a), rng=123, budget=budget)
         assert res == cma_wm(len(a), a[0], rng=123, budget=budget)
         assert res.evaluations <= budget
+
+
+@pytest.mark.parametrize("spec", [
+    AlgorithmSpec("ea-pm1", (3, -2)), AlgorithmSpec("rls-heavy", (5,), eps=Fraction(1)),
+    AlgorithmSpec("rls-ab", (6, -1)), AlgorithmSpec("cma-wm", (3, 3))],
+    ids=lambda s: s.algorithm)
+def test_run_passes_the_observer_on(spec: AlgorithmSpec) -> None:
+    # zonemax.reference.run hands its observer to the algorithm (RLS_{alpha,beta}'s through an
+    # adapter that drops the velocities): it sees every evaluation, in order, with a point of
+    # the search space; the elitist algorithms' last point is the result
+    seen: list[tuple[int, tuple[int, ...]]] = []
+    result = run(spec, rng=7, budget=500, observer=lambda t, x: seen.append((t, x)))
+    assert [t for t, _ in seen] == list(range(1, result.evaluations + 1))
+    assert all(len(x) == spec.n and all(isinstance(v, int) for v in x) for _, x in seen)
+    if spec.algorithm != "cma-wm":
+        assert seen[-1][1] == tuple(result.x)
+    # the same run without an observer is the same run
+    assert run(spec, rng=7, budget=500).evaluations == result.evaluations
+
+
+@pytest.mark.parametrize("where", ["low", "high", "off-by-one-below", "off-by-one-above"])
+def test_power_law_magnitude_does_not_depend_on_the_guess(
+        where: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # PowerLaw.magnitude brackets K by galloping from _guess, then bisects; every decision is an
+    # exact comparison, so a bad guess must give the same K for the same V (the same stream).
+    # With the real guess the gallop is short; a guess far below or above K runs it long in
+    # both directions (the branch the mutation record found unexercised)
+    op = PowerLaw(Fraction(11, 10))
+    limit = 10**30
+    seeds = range(40)
+    truth = [op.magnitude(limit, np.random.default_rng(s)) for s in seeds]
+    assert sum(k is not None and k > 1000 for k in truth) >= 5  # the gallop has room
+
+    real_guess = PowerLaw._guess
+
+    def bad_guess(self: PowerLaw, u: LazyUniform, lo: int, hi: int) -> int:
+        g = real_guess(self, u, lo, hi)
+        return {"low": lo + 1, "high": hi - 1, "off-by-one-below": max(lo + 1, g - 1),
+                "off-by-one-above": min(hi - 1, g + 1)}[where]
+
+    monkeypatch.setattr(PowerLaw, "_guess", bad_guess)
+    assert [op.magnitude(limit, np.random.default_rng(s)) for s in seeds] == truth

@@ -320,13 +320,14 @@ def imports_from(dest: Path) -> str:
     return proc.stdout.strip()
 
 
-def run_selection(dest: Path, tests: tuple[str, ...]) -> Outcome:
-    """Run ``tests`` (repository node ids) against the copy staged at ``dest``."""
+def run_selection(dest: Path, tests: tuple[str, ...], timeout: int = TEST_TIMEOUT) -> Outcome:
+    """Run ``tests`` (repository node ids) against the copy staged at ``dest`` (``timeout``:
+    pytest-timeout per test; a hang it ends counts as a kill)."""
     if not imports_from(dest).startswith(str(dest)):
         raise RuntimeError(f"the staged copy at {dest} is not the one imported")
     args = [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
             "-c", str(ROOT / "pyproject.toml"), "--rootdir", str(ROOT), "-rf",
-            f"--timeout={TEST_TIMEOUT}",
+            f"--timeout={timeout}",
             *(str(ROOT / t) for t in tests)]
     with tempfile.TemporaryDirectory() as cache:
         t0 = time.perf_counter()

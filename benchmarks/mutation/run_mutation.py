@@ -78,6 +78,9 @@ DEFAULT_WORKDIR = Path("/tmp/zonemax-mutation")
 #: takes about 5 s on 2 shared cores.  The engine's tests compile numba kernels on first use
 #: (tens of seconds on a loaded machine; cached on disk afterwards), hence their larger value.
 STAGED_TIMEOUT = {"reference": 20, "engine": 300}
+#: pytest-timeout per test of a by-hand check (the slowest by-hand test takes a few seconds;
+#: the engine's tests compile kernels on a cold cache first).
+BY_HAND_TIMEOUT = {"reference": 60, "engine": 300}
 #: Verdicts that count as killed (mutmut's statuses, and the by-hand check of this script).
 KILLED = ("killed", "timeout", "killed by hand")
 
@@ -318,8 +321,8 @@ def _indent(block: str, indent: str) -> str:
     return "\n".join(indent + ln if ln else ln for ln in block.split("\n"))
 
 
-def check_by_hand(workdir: Path, name: str, test: str, transforms: list[tuple[str, str, str]]
-                  ) -> str:
+def check_by_hand(workdir: Path, name: str, test: str, transforms: list[tuple[str, str, str]],
+                  timeout: int) -> str:
     """Apply mutant ``name`` to a plain staged copy (no trampoline; the target's staging
     ``transforms`` applied) and run ``test`` on it."""
     path, old, new = hunk_of(workdir, name)
@@ -337,7 +340,8 @@ def check_by_hand(workdir: Path, name: str, test: str, transforms: list[tuple[st
         else:
             return "not applied (its hunk is not found exactly once)"
         target.write_text(text.replace(old_i, new_i), encoding="utf-8")
-        outcome = run_selection(dest, (test,))
+        # the staged run's per-test timeout: a mutant that makes the test hang is killed fast
+        outcome = run_selection(dest, (test,), timeout=timeout)
     return "killed by hand" if outcome.status == "killed" else f"{outcome.status} by hand"
 
 
@@ -369,7 +373,8 @@ def write_record(workdir: Path, target: str, seconds: float | None,
             statuses[name] = status
     for name, test in BY_HAND.items():
         if statuses.get(name) == "survived":
-            statuses[name] = check_by_hand(workdir, name, test, TRANSFORMS[target])
+            statuses[name] = check_by_hand(workdir, name, test, TRANSFORMS[target],
+                                           BY_HAND_TIMEOUT[target])
     (workdir / "statuses.json").write_text(json.dumps(statuses, indent=0), encoding="utf-8")
     counts: dict[str, int] = {}
     for s in statuses.values():
