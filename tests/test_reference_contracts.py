@@ -373,3 +373,26 @@ def test_power_law_magnitude_does_not_depend_on_the_guess(
 
     monkeypatch.setattr(PowerLaw, "_guess", bad_guess)
     assert [op.magnitude(limit, np.random.default_rng(s)) for s in seeds] == truth
+
+
+def test_dyadic_floor() -> None:
+    # _inversion.floor of man * 2^exp, both signs of exp and of man (the exact inversions of the
+    # double-geometric and power laws round their balls' midpoints with it)
+    from zonemax.reference._inversion import floor
+
+    cases = {(3, 1): 6, (1, 0): 1, (-3, 2): -12, (5, -1): 2, (-5, -1): -3, (7, -3): 0,
+             (-1, -60): -1, (1, 100): 2**100}
+    assert {a: floor(a) for a in cases} == cases
+
+
+def test_power_law_decisions_need_no_particular_starting_precision(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # PowerLaw._below raises the working precision when the ball of S(k) is too wide to decide
+    # S(k) < V; at the default 128 bits that branch needs V within about 2^-120 of S(k).
+    # Starting at 8 bits runs it all the time, and every draw must stay the same
+    op = PowerLaw(Fraction(3, 2))
+    seeds = range(60)
+    truth = [op.magnitude(10**12, np.random.default_rng(s)) for s in seeds]
+    monkeypatch.setattr(power_module, "START_PREC", 8)
+    fresh = PowerLaw(Fraction(3, 2))
+    assert [fresh.magnitude(10**12, np.random.default_rng(s)) for s in seeds] == truth

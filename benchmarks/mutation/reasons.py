@@ -262,6 +262,28 @@ REASONS.update({
     **{f"zonemax.reference.runner.x_run__mutmut_{k}": _OBSERVER_TEST for k in _OBSERVER_KILLS},
 })
 
+_I = "zonemax.reference._inversion."
+_PREC_TEST = ("test added: test_power_law_decisions_need_no_particular_starting_precision "
+              "(killed by hand)")
+_PREC_KILLS = (23, 28, 29)
+REASONS.update({
+    **{_I + f"x_floor__mutmut_{k}": "test added: test_dyadic_floor (killed by hand)"
+       for k in (2, 4)},
+    **{_I + f"x_floor__mutmut_{k}": (
+        "equivalent: at exp = 0 both shifts give man (man << 0 = man >> 0)") for k in (5, 6)},
+    **{_P + f"_below__mutmut_{k}": _PREC_TEST for k in _PREC_KILLS},
+    **{_P + f"_below__mutmut_{k}": (
+        "equivalent: only when to refine V and when to raise the precision of S(k) changes; "
+        "both make progress and every decision is exact, so the same K, more or fewer steps")
+       for k in (22, 30)},
+})
+BY_HAND_LATE = {
+    **{_I + f"x_floor__mutmut_{k}": "tests/test_reference_contracts.py::test_dyadic_floor"
+       for k in (2, 4)},
+    **{_P + f"_below__mutmut_{k}": "tests/test_reference_contracts.py::"
+       "test_power_law_decisions_need_no_particular_starting_precision" for k in _PREC_KILLS},
+}
+
 # -- the engine's Python layer (run_mutation.py --target engine) -------------------------------
 _CHUNKS = ("equivalent: run i always uses stream i and writes slot i, and the kernels draw no "
            "randomness outside a run, so how runs are split over threads and chunks changes "
@@ -420,6 +442,7 @@ BY_HAND: dict[str, str] = {
         "tests/test_reference_contracts.py::test_power_law_has_no_zero_step",
 }
 BY_HAND.update(BY_HAND_ENGINE)
+BY_HAND.update(BY_HAND_LATE)
 BY_HAND.update({_P + f"magnitude__mutmut_{k}": "tests/test_reference_contracts.py::"
                 "test_power_law_magnitude_does_not_depend_on_the_guess" for k in _GALLOP_KILLS})
 BY_HAND.update({f"zonemax.reference.runner.x_run__mutmut_{k}": "tests/test_reference_contracts.py::"
