@@ -29,6 +29,7 @@ from zonemax.reference.params import (
     check_alpha_beta,
     check_geom_mean,
     check_geom_q,
+    check_log_base,
     check_power_exponent,
     theorem9_violations,
     warn_outside_theorem9,
@@ -396,3 +397,26 @@ def test_power_law_decisions_need_no_particular_starting_precision(
     monkeypatch.setattr(power_module, "START_PREC", 8)
     fresh = PowerLaw(Fraction(3, 2))
     assert [fresh.magnitude(10**12, np.random.default_rng(s)) for s in seeds] == truth
+
+
+@pytest.mark.parametrize("terms", [True, 2, 3.5, 0, "4"])
+def test_c_epsilon_refuses_bad_term_counts(terms: object) -> None:
+    from zonemax.reference.heavy_tailed import c_epsilon
+
+    with pytest.raises(ValueError, match="terms") as info:
+        c_epsilon(1, terms=terms)  # type: ignore[arg-type]
+    assert str(info.value) == f"terms must be an int >= 3, got {terms!r}"
+
+
+def test_c_epsilon_accepts_three_terms() -> None:
+    from zonemax.reference.heavy_tailed import c_epsilon
+
+    small, default = c_epsilon(1, terms=3), c_epsilon(1)
+    assert small.lower <= default.upper and default.lower <= small.upper  # both enclose c_1
+
+
+@pytest.mark.parametrize("log_base", [2.5, 2.0, True, 1, "10"])
+def test_log_base_must_be_an_integer_or_e(log_base: object) -> None:
+    with pytest.raises(ValueError, match="log_base") as info:
+        check_log_base(log_base)  # type: ignore[arg-type]
+    assert str(info.value) == f"log_base must be an integer >= 2 or 'e', got {log_base!r}"

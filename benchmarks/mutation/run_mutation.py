@@ -372,7 +372,7 @@ def write_record(workdir: Path, target: str, seconds: float | None,
         if statuses.get(name) == "not checked":
             statuses[name] = status
     for name, test in BY_HAND.items():
-        if statuses.get(name) == "survived":
+        if statuses.get(name) in ("survived", "no tests"):
             statuses[name] = check_by_hand(workdir, name, test, TRANSFORMS[target],
                                            BY_HAND_TIMEOUT[target])
     (workdir / "statuses.json").write_text(json.dumps(statuses, indent=0), encoding="utf-8")
