@@ -352,7 +352,8 @@ def test_run_passes_the_observer_on(spec: AlgorithmSpec) -> None:
     assert run(spec, rng=7, budget=500).evaluations == result.evaluations
 
 
-@pytest.mark.parametrize("where", ["low", "high", "off-by-one-below", "off-by-one-above"])
+@pytest.mark.parametrize("where", ["low", "high", "off-by-one-below", "off-by-one-above",
+                                   "1000-below", "1000-above"])
 def test_power_law_magnitude_does_not_depend_on_the_guess(
         where: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # PowerLaw.magnitude brackets K by galloping from _guess, then bisects; every decision is an
@@ -370,7 +371,8 @@ def test_power_law_magnitude_does_not_depend_on_the_guess(
     def bad_guess(self: PowerLaw, u: LazyUniform, lo: int, hi: int) -> int:
         g = real_guess(self, u, lo, hi)
         return {"low": lo + 1, "high": hi - 1, "off-by-one-below": max(lo + 1, g - 1),
-                "off-by-one-above": min(hi - 1, g + 1)}[where]
+                "off-by-one-above": min(hi - 1, g + 1), "1000-below": max(lo + 1, g - 1000),
+                "1000-above": min(hi - 1, g + 1000)}[where]
 
     monkeypatch.setattr(PowerLaw, "_guess", bad_guess)
     assert [op.magnitude(limit, np.random.default_rng(s)) for s in seeds] == truth
@@ -420,3 +422,19 @@ def test_log_base_must_be_an_integer_or_e(log_base: object) -> None:
     with pytest.raises(ValueError, match="log_base") as info:
         check_log_base(log_base)  # type: ignore[arg-type]
     assert str(info.value) == f"log_base must be an integer >= 2 or 'e', got {log_base!r}"
+
+
+def test_eps_is_read_exactly_up_to_max_eps() -> None:
+    # reference.params.check_eps: eps = MAX_EPS is accepted, just above is refused word for word;
+    # a value that is not a number is refused naming the parameter
+    from zonemax.reference.params import MAX_EPS, check_eps
+
+    assert check_eps(MAX_EPS) == MAX_EPS
+    with pytest.raises(ValueError, match="eps must be <=") as info:
+        check_eps(MAX_EPS + Fraction(1, 10**9))
+    assert str(info.value) == (
+        f"eps must be <= {MAX_EPS}: above it Definition 2's law is the ±1 law up to a negligible "
+        "probability and the enclosure of c_eps loses its precision; use the ±1 operator instead")
+    with pytest.raises(ValueError, match="eps must be a number") as info:
+        check_eps("one")  # type: ignore[arg-type]
+    assert str(info.value) == "eps must be a number, got 'one'"

@@ -288,6 +288,8 @@ _LATE_TESTS = {
         _TC + "test_log_base_must_be_an_integer_or_e",
     **{f"zonemax.reference.runner.x__drop_velocities__mutmut_{k}":
        _TC + "test_run_passes_the_observer_on" for k in (1, 2, 3, 4)},
+    **{f"zonemax.reference.params.x_check_eps__mutmut_{k}":
+       _TC + "test_eps_is_read_exactly_up_to_max_eps" for k in (3, 6, 7, 11, 12, 13, 14, 15, 16)},
 }
 REASONS.update({name: f"test added: {test.split('::')[1]} (killed by hand)"
                 for name, test in _LATE_TESTS.items()})
