@@ -56,11 +56,22 @@ TINY = ("--scale", "tiny", "--engine", "reference")
 LONG = ("--scale", "quick", "--only", "cma-failure")
 
 
+def _as_from_a_terminal() -> None:
+    """In the child before exec: SIGINT at its default, as for a command typed in a terminal.
+
+    A job started with ``&`` by a non-interactive shell (a CI script, ``nohup ... &``) has SIGINT
+    ignored, every process it starts inherits that, and Python then installs no Ctrl-C handler:
+    the Ctrl-C test would signal a process that rightly ignores it (a fresh-clone CI run in the
+    background failed so, twice)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _start(out: Path, grid: tuple[str, ...] = TINY) -> subprocess.Popen[str]:
     proc = subprocess.Popen(
         [sys.executable, "-m", "zonemax.cli", "reproduce", *grid, "--jobs", "2", "--no-report",
          "--out", str(out)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True)
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        preexec_fn=_as_from_a_terminal)
     csv_path = out / RUNS_FILE
     deadline = time.monotonic() + START_TIMEOUT
     while time.monotonic() < deadline and proc.poll() is None:
