@@ -38,6 +38,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -351,43 +353,43 @@ def run_selection(dest: Path, tests: tuple[str, ...], timeout: int = TEST_TIMEOU
     return Outcome(status, failed, seconds, tail)
 
 
-def judge(mutant: SourceMutant, workdir: Path) -> Outcome:
-    """Stage a fresh copy under ``workdir``, apply ``mutant`` and run its killers."""
-    dest = workdir / mutant.name
+@contextmanager
+def _staged(workdir: Path, mutant: SourceMutant | None, *, beside: bool = False
+            ) -> Iterator[Path]:
+    """A fresh staged copy under ``workdir`` with ``mutant`` applied (``None``: unmutated),
+    removed afterwards; ``beside``: with what the claims read beside a checkout (the paper's
+    TeX, the committed reproduction) at the places the staged package looks for them."""
+    dest = workdir / (mutant.name if mutant else "unmutated")
     stage(dest)
-    apply(dest, mutant)
+    if beside:
+        (dest / "shared").symlink_to(ROOT.parent / "shared")  # proofs_check.core.default_tex
+        (dest / "zonemax" / "reproduction").symlink_to(ROOT / "reproduction")  # section6._REPO
+    if mutant:
+        apply(dest, mutant)
     try:
-        return run_selection(dest, mutant.killers)
+        yield dest
     finally:
         shutil.rmtree(dest, ignore_errors=True)
+
+
+def judge(mutant: SourceMutant, workdir: Path) -> Outcome:
+    """Stage a fresh copy under ``workdir``, apply ``mutant`` and run its killers."""
+    with _staged(workdir, mutant) as dest:
+        return run_selection(dest, mutant.killers)
 
 
 def _judge_verify(mutant: SourceMutant | None, workdir: Path) -> Outcome:
     """Stage a fresh copy, apply ``mutant`` (none: the unmutated copy), run ``zonemax verify``."""
-    dest = workdir / (mutant.name if mutant else "unmutated")
-    stage(dest)
-    # what the claims read beside a checkout (the paper's TeX, the committed reproduction), at
-    # the places the staged package looks for them
-    (dest / "shared").symlink_to(ROOT.parent / "shared")  # proofs_check.core.default_tex
-    (dest / "zonemax" / "reproduction").symlink_to(ROOT / "reproduction")  # section6._REPO
-    if mutant:
-        apply(dest, mutant)
-    try:
+    with _staged(workdir, mutant, beside=True) as dest:
         return run_verify(dest)
-    finally:
-        shutil.rmtree(dest, ignore_errors=True)
 
 
 def baseline(workdir: Path, tests: tuple[str, ...] | None = None) -> Outcome:
     """The unmutated staged copy on every selection of the catalogue (must survive = pass)."""
     if tests is None:
         tests = tuple(dict.fromkeys(t for m in CATALOGUE for t in m.killers))
-    dest = workdir / "unmutated"
-    stage(dest)
-    try:
+    with _staged(workdir, None) as dest:
         return run_selection(dest, tests)
-    finally:
-        shutil.rmtree(dest, ignore_errors=True)
 
 
 def run_verify(dest: Path) -> Outcome:
