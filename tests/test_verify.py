@@ -118,17 +118,22 @@ def test_not_covered_list_is_printed_and_points_to_existing_tests() -> None:
 
 def test_installation_without_the_reproduction_is_not_a_regression(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    # an installed copy (no repository around it) has no committed reproduction: the data
-    # claims of Section 6 are inconclusive there, which verify reports as not assessed, not as
-    # a regression (the exit status stays 0); with the data they are compared as usual
+    # a copy with neither the repository's reproduction nor the packaged one (an installation
+    # whose package data was removed): the data claims of Section 6 are inconclusive there,
+    # which verify reports as not assessed, not as a regression (the exit status stays 0);
+    # with the data they are compared as usual
+    from zonemax.proofs_check.checker import data as data_kind
+
     ids = ["S6.jumps-pay-off", "S6.jumps-pay-off-conditioned", "S3.omega-margin"]
     monkeypatch.setattr(reproduction, "_REPO", tmp_path)
+    monkeypatch.setattr(data_kind, "PACKAGED_RUNS", tmp_path / "removed.csv.gz")
     without = VerifyReport(run_claims(ids), 0.1, (_family(False),))
     assert without.not_assessed == tuple(ids[:2])
     assert without.ok and not without.verdict_regressions
     flat = " ".join(without.render().split())
     assert ("NOT ASSESSED here: S6.jumps-pay-off, S6.jumps-pay-off-conditioned read the "
-            "committed reproduction (reproduction/paper/runs.csv)") in flat
+            "committed reproduction (reproduction/paper/runs.csv), which is neither beside nor inside "
+            "this installation") in flat
     assert "every other verdict matches" in flat
     # control: the same claims with the data are assessed and compared
     monkeypatch.undo()

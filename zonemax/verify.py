@@ -163,8 +163,9 @@ class VerifyReport:
 
     @property
     def not_assessed(self) -> tuple[str, ...]:
-        """Data claims of Section 6 whose data (the committed reproduction) are not beside this
-        copy of the package -- an installation without the repository: not checked here."""
+        """Data claims of Section 6 whose data (the committed reproduction) are neither in the
+        repository around this copy nor shipped with it (package data removed): not checked
+        here."""
         return tuple(r.claim.id for r in self.claims
                      if r.verdict.scope is not None and r.verdict.scope.covered == NO_DATA)
 
@@ -217,9 +218,10 @@ class VerifyReport:
                          f"`zonemax claims`)")
         if self.not_assessed:
             lines += _wrap("   ", "NOT ASSESSED here: " + ", ".join(self.not_assessed)
-                           + f" read the committed reproduction ({RUNS_CSV}), which is not "
-                           "beside this installation; run `zonemax verify` in a source checkout "
-                           "to check them")
+                           + f" read the committed reproduction ({RUNS_CSV}), which is "
+                           "neither beside nor inside this installation (its package data are "
+                           "missing); reinstall zonemax or run `zonemax verify` in a source "
+                           "checkout to check them")
         if self.verdict_regressions:
             lines += _wrap("   ", "REGRESSION: verdicts differ from proofs_check/expected.py "
                            "for " + ", ".join(self.verdict_regressions))

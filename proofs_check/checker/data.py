@@ -45,6 +45,7 @@ and the operationalisation of the paper's words stated in the certificate (which
 from __future__ import annotations
 
 import csv
+import gzip
 import hashlib
 from collections import defaultdict
 from collections.abc import Mapping
@@ -59,10 +60,29 @@ from .kinds import KINDS, CertificateError
 Sample = tuple[Fraction, ...]
 
 
+#: The committed paper-scale reproduction's runs, as it lies in the repository.
+RUNS_CSV = "reproduction/paper/runs.csv"
+#: The same file, gzipped, shipped with the package (an installation has no repository around
+#: it; ``tests/test_packaged_runs.py`` keeps the two identical).
+PACKAGED_RUNS = Path(__file__).with_name("paper_runs.csv.gz")
+#: The repository around this package (in a source checkout).
+_REPO = Path(__file__).resolve().parents[2]
+
+
+def read_runs(path: Path) -> bytes:
+    """The bytes of a runs file (gunzipped if its name ends in ``.gz``)."""
+    raw = path.read_bytes()
+    return gzip.decompress(raw) if path.suffix == ".gz" else raw
+
+
 def _locate(name: str) -> Path:
+    """A data file: an absolute path, else relative to the working directory or to the
+    repository around this package; :data:`RUNS_CSV` also in the package's own copy."""
     path = Path(name)
     candidates = [path] if path.is_absolute() else [
-        Path.cwd() / path, Path(__file__).resolve().parents[2] / path]
+        Path.cwd() / path, _REPO / path]
+    if name == RUNS_CSV:
+        candidates.append(PACKAGED_RUNS)
     for c in candidates:
         if c.is_file():
             return c
@@ -71,7 +91,7 @@ def _locate(name: str) -> Path:
 
 @lru_cache(maxsize=4)
 def _read(path: Path, sha256: str) -> dict[tuple[str, str, int, int], list[tuple[int, bool]]]:
-    raw = path.read_bytes()
+    raw = read_runs(path)
     digest = hashlib.sha256(raw).hexdigest()
     if digest != sha256:
         raise CertificateError(f"{path.name} has SHA-256 {digest}, certificate says {sha256}")

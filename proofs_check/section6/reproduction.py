@@ -19,8 +19,11 @@ from functools import lru_cache
 from math import comb
 from pathlib import Path
 
-#: The committed paper-scale reproduction (relative to the repository root).
-RUNS_CSV = "reproduction/paper/runs.csv"
+from zonemax.proofs_check.checker import data as data_kind
+
+#: The committed paper-scale reproduction (relative to the repository root); an installation
+#: without the repository reads the copy shipped with the package (same bytes).
+RUNS_CSV = data_kind.RUNS_CSV
 _REPO = Path(__file__).resolve().parents[2]
 #: ``Scope.covered`` of a data claim whose data are not beside this copy of the package (an
 #: installation without the repository): the claim is not assessed, which is not a finding.
@@ -43,7 +46,7 @@ Cells = dict[tuple[str, str, int, int], list[tuple[int, bool]]]
 
 @lru_cache(maxsize=2)
 def _load(path: Path) -> tuple[str, Cells]:
-    raw = path.read_bytes()
+    raw = data_kind.read_runs(path)
     cells: Cells = defaultdict(list)
     for row in csv.DictReader(raw.decode("utf-8").splitlines()):
         cells[(row["experiment"], row["algorithm"], int(row["n"]), int(row["r"]))].append(
@@ -111,5 +114,9 @@ def _solved(cells: Cells, key: tuple[str, str, int, int], per: int = 1) -> list[
 
 
 def _data() -> tuple[str, Cells] | None:
-    path = _REPO / RUNS_CSV
-    return _load(path) if path.is_file() else None
+    """The reproduction's runs: the repository's copy in a source checkout (so a regenerated
+    reproduction is what the claims read), else the copy shipped with the package."""
+    for path in (_REPO / RUNS_CSV, data_kind.PACKAGED_RUNS):
+        if path.is_file():
+            return _load(path)
+    return None
