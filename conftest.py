@@ -13,6 +13,7 @@ marked ``slow`` without an explicit ``@pytest.mark.timeout`` gets :data:`SLOW_TI
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -38,3 +39,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.get_closest_marker("slow") and not item.get_closest_marker("timeout"):
             item.add_marker(pytest.mark.timeout(SLOW_TIMEOUT))
+
+
+@pytest.fixture(scope="session")
+def paper_tex() -> Path:
+    """The paper's TeX for the quote checks, or a skip with the one reason it is missing.
+
+    The TeX is optional input (:mod:`zonemax.proofs_check.checker.paper`): only the tests that
+    read it take this fixture, so without it every other assertion still runs.
+    """
+    from zonemax.proofs_check.checker.paper import locate
+
+    paper = locate()
+    if paper.path is None:
+        pytest.skip(paper.not_checked())
+    return paper.path

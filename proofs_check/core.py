@@ -40,10 +40,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from pathlib import Path
 from typing import Any
 
 import sympy
+from zonemax.proofs_check.checker.paper import ARXIV_ID, TEX_NAME, TEX_SHA256
 
 
 class Status(StrEnum):
@@ -139,17 +139,9 @@ class Severity(StrEnum):
     EXPERIMENT = "experimental claim not supported by the data"
 
 
-#: The paper's LaTeX source, relative to the repository root's parent (``../shared``).
-PAPER_TEX = "shared/paper/integer-onemax-run-time-bounds.tex"
-
-
-def default_tex() -> Path | None:
-    """The paper's TeX beside a source checkout (``<repo>/../shared/paper/...``), if it exists.
-
-    An installed copy has no repository around it: then ``None`` (pass the path explicitly).
-    """
-    path = Path(__file__).resolve().parents[2] / PAPER_TEX
-    return path if path.is_file() else None
+#: The paper's LaTeX source that every line reference is for (the TeX itself is optional
+#: input: :mod:`zonemax.proofs_check.checker.paper` finds it and checks this hash).
+PAPER_TEX = f"arXiv {ARXIV_ID}: {TEX_NAME} (sha256 {TEX_SHA256})"
 
 
 @dataclass(frozen=True)

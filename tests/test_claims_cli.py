@@ -76,7 +76,10 @@ def test_certificates_then_check(tmp_path: Path, capsys: pytest.CaptureFixture[s
     out = capsys.readouterr().out
     assert f"checked {len(SUBSET)} files" in out and "every certificate checks" in out
     assert "trusted (z3's answer re-run, not re-derived): smt 2" in out
-    assert "text 6" in out.split("re-checked")[1].split("\n")[0]
+    from zonemax.proofs_check.checker.paper import locate
+
+    texts = "text 6" if locate().found else "NOT checked: text 6 (the paper's TeX was not found"
+    assert texts in out
 
 
 def test_check_exits_1_on_a_changed_number(tmp_path: Path,
@@ -95,13 +98,13 @@ def test_check_exits_1_on_a_changed_number(tmp_path: Path,
 def test_check_without_tex_reports_text_not_checked(tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str],
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    from zonemax.proofs_check import core
-
     assert _run(["--only", "S2.alg2-loop", "--certificates", str(tmp_path)]) == 0
-    monkeypatch.setattr(core, "default_tex", lambda: None)  # as in an installed copy
+    monkeypatch.setenv("ZONEMAX_PAPER_TEX", str(tmp_path / "nowhere.tex"))  # a user's layout
     capsys.readouterr()
     assert _run(["--check", str(tmp_path)]) == 0
-    assert "NOT checked: text 1 (no TeX found; pass --tex" in capsys.readouterr().out
+    assert (f"NOT checked: text 1 (the paper's TeX was not found (ZONEMAX_PAPER_TEX: "
+            f"{tmp_path / 'nowhere.tex'} is not a file); pass --tex PATH"
+            in capsys.readouterr().out)
 
 
 @pytest.mark.usefixtures("small_registry")

@@ -39,6 +39,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
                "statistically", "zonemax.commands.verify"),
     "reproduce": ("reproduce the paper's experiments (Section 6): raw data, figures and a "
                   "report", "zonemax.commands.reproduce"),
+    "paper": ("where the paper's TeX is (optional input, for the quote checks); 'zonemax "
+              "paper fetch' downloads it", "zonemax.commands.paper"),
 }
 
 

@@ -362,7 +362,7 @@ def _staged(workdir: Path, mutant: SourceMutant | None, *, beside: bool = False
     dest = workdir / (mutant.name if mutant else "unmutated")
     stage(dest)
     if beside:
-        (dest / "shared").symlink_to(ROOT.parent / "shared")  # proofs_check.core.default_tex
+        (dest / "shared").symlink_to(ROOT.parent / "shared")  # the paper TeX beside the checkout (proofs_check.checker.paper.locate)
         (dest / "zonemax" / "reproduction").symlink_to(ROOT / "reproduction")  # section6._REPO
     if mutant:
         apply(dest, mutant)

@@ -69,6 +69,7 @@ from pathlib import Path
 
 from . import algorithms, data, heavy, pm1, rls  # noqa: F401  (register quantities and kinds)
 from .kinds import KINDS, TRUSTED_KINDS, CertificateError
+from .paper import PaperTex, locate
 
 FORMAT = "zonemax-certificate/1"
 
@@ -96,8 +97,19 @@ class FileResult:
     unchecked: tuple[str, ...] = ()
 
 
-def check_file(path: Path, tex: Path | None) -> FileResult:
-    """Check every certificate in one file (``tex``: the paper's source, for ``text``)."""
+def _paper(tex: PaperTex | Path | None) -> PaperTex:
+    """``tex`` as a located TeX: a path is judged as ``--tex`` would be (its hash checked)."""
+    if isinstance(tex, PaperTex):
+        return tex
+    if tex is None:
+        return PaperTex(None, "nowhere", "no TeX was given to the checker")
+    return locate(tex)
+
+
+def check_file(path: Path, tex: PaperTex | Path | None) -> FileResult:
+    """Check every certificate in one file (``tex``: the paper's source, for ``text``; see
+    :mod:`.paper` -- without it, text certificates are *not checked*, never failed)."""
+    paper = _paper(tex)
     try:
         doc = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
@@ -121,11 +133,11 @@ def check_file(path: Path, tex: Path | None) -> FileResult:
         handler = KINDS.get(kind)
         if handler is None:
             return result(False, f"certificate {k}: unknown kind {kind!r}")
-        if kind == "text" and tex is None:
-            done["unchecked"].append("text (no TeX given)")
+        if kind == "text" and paper.path is None:
+            done["unchecked"].append(f"text ({paper.not_checked()})")
             continue
         try:
-            note = handler(cert, tex)
+            note = handler(cert, paper.path)
         except (CertificateError, ArithmeticError, ValueError, KeyError, TypeError,
                 IndexError) as exc:
             return result(False, f"certificate {k} ({kind}) does not check: {exc}")
@@ -138,11 +150,13 @@ def check_file(path: Path, tex: Path | None) -> FileResult:
     return result(True, "ok")
 
 
-def check_directory(directory: Path, tex: Path | None) -> list[FileResult]:
+def check_directory(directory: Path, tex: PaperTex | Path | None) -> list[FileResult]:
     """Check every ``*.json`` file of ``directory`` and of its ``editorial/`` sub-directory
     (sorted by name, verdicts first)."""
     files = sorted(directory.glob("*.json")) + sorted((directory / "editorial").glob("*.json"))
-    return [check_file(p, tex) for p in files]
+    paper = _paper(tex)
+    return [check_file(p, paper) for p in files]
 
 
-__all__ = ["EDITORIAL", "FORMAT", "FileResult", "check_directory", "check_file"]
+__all__ = ["EDITORIAL", "FORMAT", "FileResult", "PaperTex", "check_directory", "check_file",
+           "locate"]

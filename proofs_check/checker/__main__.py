@@ -11,15 +11,22 @@ import argparse
 import sys
 from pathlib import Path
 
-from . import check_directory
+from . import check_directory, locate
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="checker", description=__doc__)
     parser.add_argument("directory", type=Path)
-    parser.add_argument("--tex", type=Path, default=None, help="the paper's LaTeX source")
+    parser.add_argument("--tex", type=Path, default=None,
+                        help="the paper's LaTeX source (optional: only the quote checks need "
+                        "it; default: $ZONEMAX_PAPER_TEX, the user cache, ../shared beside a "
+                        "checkout)")
     args = parser.parse_args(argv)
-    results = check_directory(args.directory, args.tex)
+    paper = locate(args.tex)
+    if args.tex is not None and not paper.found:
+        sys.stderr.write(f"--tex: {paper.reason}\n")
+        return 2
+    results = check_directory(args.directory, paper)
     if not results:
         sys.stderr.write(f"no certificate files in {args.directory}\n")
         return 1

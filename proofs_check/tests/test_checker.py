@@ -16,10 +16,12 @@ from zonemax.proofs_check import EDITORIAL, run_claims
 from zonemax.proofs_check.certificates import write_certificates
 from zonemax.proofs_check.checker import arith, check_directory, check_file
 from zonemax.proofs_check.checker.expr import evaluate
+from zonemax.proofs_check.checker.paper import locate
 
 CHECKER = Path(__file__).resolve().parents[1] / "checker"
-TEX = Path(__file__).resolve().parents[3] / "shared" / "paper" / \
-    "integer-onemax-run-time-bounds.tex"
+#: The paper's TeX if it is found (optional input: without it text certificates are
+#: "not checked"; the quote tests take the ``paper_tex`` fixture, which skips).
+PAPER = locate()
 
 
 def test_checker_imports_only_the_standard_library() -> None:
@@ -62,22 +64,22 @@ def _certified(tmp_path: Path, ids: list[str]) -> Path:
 
 def test_certificates_check_and_a_changed_number_fails(tmp_path: Path) -> None:
     d = _certified(tmp_path, ["S3.omega-margin"])
-    assert all(r.ok for r in check_directory(d, TEX))
+    assert all(r.ok for r in check_directory(d, PAPER))
     path = d / "S3.omega-margin.json"
     doc = json.loads(path.read_text(encoding="utf-8"))
     doc["certificates"][0]["env"]["omega"] = "137/100"  # past the root 1 + 1/e
     path.write_text(json.dumps(doc), encoding="utf-8")
-    (result,) = check_directory(d, TEX)
+    (result,) = check_directory(d, PAPER)
     assert not result.ok and "is false" in result.message
 
 
-def test_text_certificates_are_checked_against_the_tex(tmp_path: Path) -> None:
+def test_text_certificates_are_checked_against_the_tex(tmp_path: Path, paper_tex: Path) -> None:
     d = _certified(tmp_path, ["S3.omega-margin"])
     path = d / "S3.omega-margin.json"
     doc = json.loads(path.read_text(encoding="utf-8"))
     doc["certificates"][-1]["first"] = doc["certificates"][-1]["last"] = 413
     path.write_text(json.dumps(doc), encoding="utf-8")
-    (result,) = check_directory(d, TEX)
+    (result,) = check_directory(d, paper_tex)
     assert not result.ok and "quote not found" in result.message
 
 
@@ -86,7 +88,8 @@ def test_checker_runs_outside_zonemax(tmp_path: Path) -> None:
     d = _certified(tmp_path / "certs", ["S3.omega-margin"])
     shutil.copytree(CHECKER, tmp_path / "lib" / "zmcheck",
                     ignore=shutil.ignore_patterns("__pycache__"))
-    proc = subprocess.run([sys.executable, "-E", "-s", "-m", "zmcheck", str(d), "--tex", str(TEX)],
+    tex = ["--tex", str(PAPER.path)] if PAPER.path is not None else []
+    proc = subprocess.run([sys.executable, "-E", "-s", "-m", "zmcheck", str(d), *tex],
                           cwd=tmp_path / "lib", capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "ok   S3.omega-margin" in proc.stdout
@@ -103,11 +106,11 @@ def _tampered(tmp_path: Path, claim: str, change: Any) -> str:
     check again and return the checker's message (which must be a failure)."""
     d = _certified(tmp_path, [claim])
     path = d / f"{claim}.json"
-    assert check_file(path, TEX).ok
+    assert check_file(path, PAPER).ok
     doc = _doc(path)
     change(doc)
     path.write_text(json.dumps(doc), encoding="utf-8")
-    result = check_file(path, TEX)
+    result = check_file(path, PAPER)
     assert not result.ok
     return result.message
 
@@ -179,20 +182,21 @@ def test_algorithm_2_quantity_reads_the_pseudocode() -> None:
 def test_without_the_tex_text_certificates_are_reported_not_checked(tmp_path: Path) -> None:
     d = _certified(tmp_path, ["S2.alg2-loop"])
     (result,) = check_directory(d, None)
-    assert result.ok and result.unchecked == ("text (no TeX given)",)
+    assert result.ok and result.unchecked == (
+        "text (not checked: no TeX was given to the checker)",)
     assert not any(k.startswith("text") for k in result.rechecked)
 
 
-def test_editorial_files_are_checked_against_the_tex(tmp_path: Path) -> None:
+def test_editorial_files_are_checked_against_the_tex(tmp_path: Path, paper_tex: Path) -> None:
     write_certificates((), tmp_path, EDITORIAL)
-    results = check_directory(tmp_path, TEX)
+    results = check_directory(tmp_path, paper_tex)
     assert len(results) == len(EDITORIAL) and all(r.ok and r.status == "editorial"
                                                   for r in results)
     path = tmp_path / "editorial" / f"{EDITORIAL[0].id}.json"
     doc = _doc(path)
     doc["certificates"][0]["quote"] = doc["certificates"][0]["quote"].replace("i+", "1+")
     path.write_text(json.dumps(doc), encoding="utf-8")
-    assert not check_file(path, TEX).ok
+    assert not check_file(path, paper_tex).ok
 
 
 def test_a_verdict_needs_more_than_its_text(tmp_path: Path) -> None:
@@ -201,7 +205,7 @@ def test_a_verdict_needs_more_than_its_text(tmp_path: Path) -> None:
     doc = _doc(path)
     doc["certificates"] = [c for c in doc["certificates"] if c["kind"] == "text"]
     path.write_text(json.dumps(doc), encoding="utf-8")
-    assert "no certificate besides text" in check_file(path, TEX).message
+    assert "no certificate besides text" in check_file(path, PAPER).message
 
 
 def test_rewriting_replaces_only_certificate_files(tmp_path: Path) -> None:

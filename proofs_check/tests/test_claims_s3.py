@@ -19,6 +19,7 @@ from zonemax.proofs_check import pm1_cost, pm1_dp, pm1_drift, section3
 from zonemax.proofs_check.certificates import write_certificates
 from zonemax.proofs_check.checker import check_directory
 from zonemax.proofs_check.checker import pm1 as checker_pm1
+from zonemax.proofs_check.checker.paper import locate
 from zonemax.proofs_check.core import Claim, ClaimResult, Status, TexRef
 from zonemax.proofs_check.pm1 import OMEGA_PAPER, distance_vectors, pm1_expected_time, pm1_step
 from zonemax.proofs_check.section3.drift import _drift_scan, check_drift_bound
@@ -26,8 +27,9 @@ from zonemax.reference.spec import AlgorithmSpec
 
 from zonemax.exact import exact_expectation
 
-TEX = Path(__file__).resolve().parents[3] / "shared" / "paper" / \
-    "integer-onemax-run-time-bounds.tex"
+#: The paper's TeX if it is found (optional input: without it text certificates are
+#: "not checked"; the quote tests take the ``paper_tex`` fixture, which skips).
+PAPER = locate()
 W = OMEGA_PAPER
 CONTROLS = [(c, k) for c in section3.CLAIMS for k in range(len(c.controls))]
 
@@ -76,8 +78,8 @@ def _normalise(text: str) -> str:
 
 @pytest.mark.parametrize("tex", [c.tex for c in section3.CLAIMS if c.tex is not None]
                          + [e.tex for e in section3.EDITORIAL])
-def test_tex_quotes_are_verbatim(tex: TexRef) -> None:
-    lines = TEX.read_text(encoding="utf-8").split("\n")
+def test_tex_quotes_are_verbatim(tex: TexRef, paper_tex: Path) -> None:
+    lines = paper_tex.read_text(encoding="utf-8").split("\n")
     assert _normalise(tex.quote) in _normalise(" ".join(lines[tex.first - 1:tex.last]))
 
 
@@ -90,7 +92,7 @@ def _write(results: dict[str, ClaimResult], directory: Path, ids: list[str] | No
 
 
 def test_all_certificates_check(results: dict[str, ClaimResult], tmp_path: Path) -> None:
-    checked = check_directory(_write(results, tmp_path), TEX)
+    checked = check_directory(_write(results, tmp_path), PAPER)
     assert len(checked) == len(section3.CLAIMS)
     bad = [(r.claim, r.message) for r in checked if not r.ok]
     assert not bad
@@ -105,7 +107,7 @@ def test_control_certificates_check(tmp_path: Path) -> None:
                      tex=c.tex)
         out.append(ClaimResult(twin, v, 0.0))
     write_certificates(out, tmp_path)
-    bad = [(r.claim, r.message) for r in check_directory(tmp_path, TEX) if not r.ok]
+    bad = [(r.claim, r.message) for r in check_directory(tmp_path, PAPER) if not r.ok]
     assert not bad
 
 
@@ -120,7 +122,7 @@ def _tamper(results: dict[str, ClaimResult], tmp_path: Path, claim: str, kind: s
                 and (var is None or c["vars"][0]["name"] == var) and contains in json.dumps(c))
     change(cert)
     path.write_text(json.dumps(doc), encoding="utf-8")
-    (result,) = check_directory(d, TEX)
+    (result,) = check_directory(d, PAPER)
     assert not result.ok
     return result.message
 
@@ -275,4 +277,4 @@ def test_heavy_verdicts(tmp_path: Path) -> None:
     out = [ClaimResult(c, c.run(True), 0.0) for c in section3.CLAIMS]
     assert {r.claim.id: r.verdict.status for r in out} == section3.EXPECTED
     write_certificates(out, tmp_path)
-    assert all(r.ok for r in check_directory(tmp_path, TEX))
+    assert all(r.ok for r in check_directory(tmp_path, PAPER))

@@ -14,6 +14,7 @@ from flint import ctx
 from zonemax.proofs_check import bounds, section4
 from zonemax.proofs_check.certificates import write_certificates
 from zonemax.proofs_check.checker import arith, check_directory, heavy
+from zonemax.proofs_check.checker.paper import locate
 from zonemax.proofs_check.core import Claim, ClaimResult, Coverage, Status
 from zonemax.proofs_check.section4.c_eps import C_EPS_MAX_WIDTH, C_EPS_TABLE
 from zonemax.proofs_check.section4.common import CHECKER_TERMS
@@ -21,8 +22,9 @@ from zonemax.proofs_check.section4.corollary6 import check_cor6_constant
 from zonemax.proofs_check.section4.theorem5 import _n1_times
 from zonemax.proofs_check.section4.theorem5_proof import _p_aij, check_drift_sum
 
-TEX = Path(__file__).resolve().parents[3] / "shared" / "paper" / \
-    "integer-onemax-run-time-bounds.tex"
+#: The paper's TeX if it is found (optional input: without it text certificates are
+#: "not checked"; the quote tests take the ``paper_tex`` fixture, which skips).
+PAPER = locate()
 CONTROLS = [(c, k) for c in section4.CLAIMS for k in range(len(c.controls))]
 
 
@@ -43,7 +45,7 @@ def test_control_flips_and_is_certified(claim: Claim, k: int, tmp_path: Path) ->
     assert verdict.status is not section4.EXPECTED[claim.id]
     assert verdict.scope is not None
     write_certificates([ClaimResult(claim, verdict, 0.0)], tmp_path)
-    assert all(r.ok for r in check_directory(tmp_path, TEX))
+    assert all(r.ok for r in check_directory(tmp_path, PAPER))
 
 
 def test_every_verdict_is_scoped_and_certified(results: dict[str, ClaimResult]) -> None:
@@ -63,7 +65,7 @@ def test_every_verdict_is_scoped_and_certified(results: dict[str, ClaimResult]) 
 
 def test_certificates_check(results: dict[str, ClaimResult], tmp_path: Path) -> None:
     write_certificates(results.values(), tmp_path)
-    checked = check_directory(tmp_path, TEX)
+    checked = check_directory(tmp_path, PAPER)
     assert len(checked) == len(results)
     bad = [(r.claim, r.message) for r in checked if not r.ok]
     assert not bad
@@ -77,7 +79,7 @@ def _tamper(results: dict[str, ClaimResult], tmp_path: Path, claim: str, edit: o
     doc = json.loads(path.read_text(encoding="utf-8"))
     edit(doc["certificates"][0])  # type: ignore[operator]
     path.write_text(json.dumps(doc), encoding="utf-8")
-    (result,) = check_directory(tmp_path, TEX)
+    (result,) = check_directory(tmp_path, PAPER)
     assert not result.ok
     return result.message
 

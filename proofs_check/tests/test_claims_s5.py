@@ -20,6 +20,7 @@ from zonemax.proofs_check import run_claims, section5
 from zonemax.proofs_check.certificates import write_certificates
 from zonemax.proofs_check.checker import check_directory, check_file
 from zonemax.proofs_check.checker.expr import QUANTITIES
+from zonemax.proofs_check.checker.paper import PaperTex, locate
 from zonemax.proofs_check.core import Claim, ClaimResult, Control, Coverage, Method, Status
 from zonemax.proofs_check.rls_decide import BRANCH_COVER_SMT, Statement, decide
 from zonemax.proofs_check.rls_drift import PAPER_EXAMPLE, RlsParams, drift, g_i
@@ -29,8 +30,9 @@ from zonemax.proofs_check.section5.case5 import check_case5_rejected
 from zonemax.proofs_check.section5.common import conditions
 from zonemax.proofs_check.section5.drift import lemma8_delta
 
-TEX = Path(__file__).resolve().parents[3] / "shared" / "paper" / \
-    "integer-onemax-run-time-bounds.tex"
+#: The paper's TeX if it is found (optional input: without it text certificates are
+#: "not checked"; the quote tests take the ``paper_tex`` fixture, which skips).
+PAPER = locate()
 IDS = [c.id for c in section5.CLAIMS]
 CONTROLS = [(c, ctl) for c in section5.CLAIMS for ctl in c.controls]
 
@@ -84,7 +86,7 @@ def test_control_flips(claim: Claim, control: Control) -> None:
 
 
 def test_certificates_check(certified: Path) -> None:
-    checked = check_directory(certified, TEX)
+    checked = check_directory(certified, PAPER)
     assert len(checked) == len(IDS)
     bad = [(r.claim, r.message) for r in checked if not r.ok]
     assert not bad
@@ -100,18 +102,19 @@ def test_control_certificates_check(tmp_path: Path) -> None:
         ctl = claim.controls[k]
         verdict = claim.run(False, **ctl.params)
         write_certificates([ClaimResult(claim, verdict, 0.0)], tmp_path)
-        (result,) = [check_file(tmp_path / f"{cid}.json", TEX)]
+        (result,) = [check_file(tmp_path / f"{cid}.json", PAPER)]
         assert result.ok, (cid, result.message)
 
 
-def _tamper(directory: Path, cid: str, edit: Callable[[dict[str, Any]], None]) -> str:
+def _tamper(directory: Path, cid: str, edit: Callable[[dict[str, Any]], None],
+            tex: PaperTex | Path = PAPER) -> str:
     path = directory / f"{cid}.json"
     doc = json.loads(path.read_text(encoding="utf-8"))
     edit(doc)
     out = directory / "tampered"
     out.mkdir(exist_ok=True)
     (out / f"{cid}.json").write_text(json.dumps(doc), encoding="utf-8")
-    result = check_file(out / f"{cid}.json", TEX)
+    result = check_file(out / f"{cid}.json", tex)
     assert not result.ok
     return result.message
 
@@ -157,11 +160,11 @@ def test_tampered_smt_fails(certified: Path) -> None:
     assert "z3 answers sat" in _tamper(certified, "S5.drift-delta", edit)
 
 
-def test_tampered_text_fails(certified: Path) -> None:
+def test_tampered_text_fails(certified: Path, paper_tex: Path) -> None:
     def edit(doc: dict[str, Any]) -> None:
         cert = _first(doc, "text")
         cert["first"] = cert["last"] = 500
-    assert "quote not found" in _tamper(certified, "S5.case4", edit)
+    assert "quote not found" in _tamper(certified, "S5.case4", edit, paper_tex)
 
 
 # ------------------------------------------------------------------------------ specifics
@@ -225,8 +228,8 @@ def test_case5_mirror_step_is_accepted() -> None:
     assert QUANTITIES["rls_d_toward"](d, v) == d
 
 
-def test_editorial_quotes_are_in_the_tex() -> None:
-    lines = TEX.read_text(encoding="utf-8").split("\n")
+def test_editorial_quotes_are_in_the_tex(paper_tex: Path) -> None:
+    lines = paper_tex.read_text(encoding="utf-8").split("\n")
     for entry in section5.EDITORIAL:
         text = re.sub(r"\s+", " ", " ".join(lines[entry.tex.first - 1:entry.tex.last]))
         assert re.sub(r"\s+", " ", entry.tex.quote) in text, entry.id

@@ -13,14 +13,16 @@ from zonemax.proofs_check import section6
 from zonemax.proofs_check.certificates import write_certificates
 from zonemax.proofs_check.checker import check_directory, data
 from zonemax.proofs_check.checker.expr import evaluate
+from zonemax.proofs_check.checker.paper import locate
 from zonemax.proofs_check.core import Claim, ClaimResult, Status
 from zonemax.proofs_check.rls_drift import PAPER_EXAMPLE, RlsParams, drift
 from zonemax.proofs_check.section6.hypotheses import drift_expr
 from zonemax.proofs_check.section6.reproduction import _REPO, RUNS_CSV, _exact_mann_whitney, _holm
 from zonemax.proofs_check.section6.search_space import _exit_heavy, _exit_pm1, _exit_rls
 
-TEX = Path(__file__).resolve().parents[3] / "shared" / "paper" / \
-    "integer-onemax-run-time-bounds.tex"
+#: The paper's TeX if it is found (optional input: without it text certificates are
+#: "not checked"; the quote tests take the ``paper_tex`` fixture, which skips).
+PAPER = locate()
 CONTROLS = [(c, k) for c in section6.CLAIMS for k in range(len(c.controls))]
 HAVE_DATA = (_REPO / RUNS_CSV).is_file()
 
@@ -43,7 +45,7 @@ def test_control_flips_and_is_certified(claim: Claim, k: int, tmp_path: Path) ->
     assert verdict.status is control.expect
     assert verdict.status is not section6.EXPECTED[claim.id]
     write_certificates([ClaimResult(claim, verdict, 0.0)], tmp_path)
-    assert all(r.ok for r in check_directory(tmp_path, TEX))
+    assert all(r.ok for r in check_directory(tmp_path, PAPER))
 
 
 @pytest.mark.skipif(not HAVE_DATA, reason="the committed reproduction data are not present")
@@ -64,7 +66,7 @@ def test_every_verdict_is_scoped_and_certified(results: dict[str, ClaimResult]) 
 @pytest.mark.skipif(not HAVE_DATA, reason="the committed reproduction data are not present")
 def test_certificates_check(results: dict[str, ClaimResult], tmp_path: Path) -> None:
     write_certificates(results.values(), tmp_path)
-    checked = check_directory(tmp_path, TEX)
+    checked = check_directory(tmp_path, PAPER)
     assert len(checked) == len(results)
     assert not [(r.claim, r.message) for r in checked if not r.ok]
 
@@ -77,7 +79,7 @@ def _tamper(results: dict[str, ClaimResult], tmp_path: Path, claim: str, edit: o
     doc = json.loads(path.read_text(encoding="utf-8"))
     edit(doc["certificates"][0])  # type: ignore[operator]
     path.write_text(json.dumps(doc), encoding="utf-8")
-    (result,) = check_directory(tmp_path, TEX)
+    (result,) = check_directory(tmp_path, PAPER)
     assert not result.ok
     return result.message
 

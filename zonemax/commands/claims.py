@@ -17,8 +17,12 @@ import os
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from zonemax.commands._input import UsageError
+
+if TYPE_CHECKING:
+    from zonemax.proofs_check.checker.paper import PaperTex
 
 #: Name of the paper's TeX source (for messages).
 TEX_NAME = "integer-onemax-run-time-bounds.tex"
@@ -42,9 +46,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="re-verify the certificate files in DIR with the independent "
                         "checker; exit 1 at the first that does not check")
     parser.add_argument("--tex", metavar="PAPER.tex", default=None,
-                        help=f"the paper's LaTeX source, for the text certificates of --check "
-                        f"(default: ../shared/paper/{TEX_NAME} beside the repository, when it "
-                        f"exists; without it text certificates are reported as not checked)")
+                        help=f"the paper's LaTeX source ({TEX_NAME}, optional), for the quote "
+                        f"checks of --check: every verdict is checked without it.  Default: "
+                        f"$ZONEMAX_PAPER_TEX, then the user cache ('zonemax paper fetch'), "
+                        f"then ../shared/paper/ beside a source checkout; without it the quote "
+                        f"checks are reported as not checked")
 
 
 def execute(args: argparse.Namespace) -> int:
@@ -122,19 +128,18 @@ def _write(directory: Path, only: list[str] | None, heavy: bool) -> int:
     return 0
 
 
-def _tex(text: str | None) -> Path | None:
-    """The TeX for text certificates: ``--tex``, else the default beside the repository."""
-    from zonemax.proofs_check.core import default_tex
+def _tex(text: str | None) -> PaperTex:
+    """The TeX for the quote checks (:func:`zonemax.proofs_check.checker.paper.locate`); an
+    explicit ``--tex`` that is missing or another version of the paper is a usage error."""
+    from zonemax.proofs_check.checker.paper import locate
 
-    if text is None:
-        return default_tex()
-    path = Path(text)
-    if not path.is_file():
-        raise UsageError(f"--tex: {path} is not a file (give the paper's {TEX_NAME})")
-    return path
+    paper = locate(text)
+    if text is not None and not paper.found:
+        raise UsageError(f"--tex: {paper.reason}")
+    return paper
 
 
-def _check(directory: Path, tex: Path | None) -> int:
+def _check(directory: Path, tex: PaperTex) -> int:
     from zonemax.proofs_check.checker import EDITORIAL, check_directory
 
     if not directory.is_dir():
@@ -167,8 +172,7 @@ def _check(directory: Path, tex: Path | None) -> int:
         f"TeX lookup): {fmt(rechecked)}\n"
         f"  trusted (z3's answer re-run, not re-derived): {fmt(trusted)}\n")
     if unchecked:
-        sys.stdout.write(f"  NOT checked: {fmt(unchecked)} (no TeX found; pass --tex "
-                         f"PATH/{TEX_NAME})\n")
+        sys.stdout.write(f"  NOT checked: {fmt(unchecked)} ({tex.reason})\n")
     if failures:
         first = failures[0]
         sys.stdout.write(f"{len(failures)} of {len(results)} files do not check; the first: "
