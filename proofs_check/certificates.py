@@ -17,7 +17,7 @@ from typing import Any
 from zonemax.proofs_check.core import PAPER_TEX, Certificate, ClaimResult, Editorial, TexRef
 
 #: The format tag the checker expects.
-FORMAT = "zonemax-certificate/1"
+FORMAT = "zonemax-certificate/2"
 #: Status of an editorial entry's file (a text finding, not a verdict).
 EDITORIAL_STATUS = "editorial"
 #: Sub-directory for the editorial entries' text certificates (kept apart from the verdicts).
@@ -96,7 +96,9 @@ def _enc(x: Any) -> Any:
 def file_record(result: ClaimResult) -> dict[str, Any]:
     """The checker's file for one verdict (its certificates plus the claim's printed text)."""
     c, v = result.claim, result.verdict
-    certs = [*v.certificates]
+    # the search's SMT scripts stay in the report (zonemax claims --format json): the checker
+    # decides the manifest's formulas itself and takes no goal from a file
+    certs = [cert for cert in v.certificates if cert.kind != "smt"]
     if c.tex is not None:
         certs.append(text(c.tex))
     scope = v.scope

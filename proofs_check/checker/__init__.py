@@ -1,100 +1,112 @@
 r"""The independent certificate checker: what a sceptic reads instead of the search.
 
-``zonemax claims --certificates DIR`` writes one JSON file per verdict; this package re-verifies
-them with exact integer and ``Fraction`` arithmetic only (:mod:`.arith`: transcendental values
-as rational enclosures with proved error bounds; no floats, no sympy, no mpmath).  It shares no
-code with the code that searched for the verdicts: an import-linter contract forbids any import
-from the rest of zonemax (the independently written quantities it needs, such as the exact
-one-step drift of the (1+1) EA's potential, live in its own modules :mod:`.pm1`, :mod:`.rls`,
-:mod:`.heavy`).
+**The checker owns the statements.**  Its manifest (:mod:`.manifest`, one :class:`.statement.Entry`
+per claim, written from the paper with TeX line references) says for every claim what is
+printed, the quantifier as printed, the verdict the statement supports, the coverage class and
+the obligations that establish it.  A certificate file (written by ``zonemax claims
+--certificates DIR``) is the search's report; the checker accepts it only if it says exactly
+what the manifest says and every obligation of the manifest holds when the checker recomputes
+it.  A certificate never supplies a goal: the manifest's formulas go to Coq (:mod:`.coq`) and to
+z3 and cvc5 (:mod:`.solvers`) in the checker's own translation (:mod:`.formula`), and its
+exact checks (:mod:`.kinds`: ``arith``, ``forall``, ``identity``, ``data``) are compared with the
+certificate's copy and recomputed with integers and ``Fraction`` only.
 
-File format (``zonemax-certificate/1``)::
+A directory checks when (:func:`check_directory`):
 
-    {"format": "zonemax-certificate/1", "claim": "S3.omega-margin", "statement": "...",
-     "status": "holds" | "fails" | "inconclusive", "coverage": "proved for the whole domain" |
-     "exhaustive on a finite range" | "sampled", "quantifier": "...", "covered": "...",
-     "cases": int | null, "certificates": [CERT, ...]}
+* every claim of the manifest has exactly one file ``<id>.json``, every editorial entry one
+  ``editorial/<id>.json``, and there is no other certificate file;
+* in each file: ``format``, ``claim`` (matching the file name), ``statement``, ``status``,
+  ``coverage`` and ``quantifier`` equal the manifest's; the exact checks, in order, equal the
+  manifest's :class:`~.statement.Check` obligations; the one ``text`` certificate equals the
+  manifest's TeX reference; ``smt`` certificates are the search's hints and are not used;
+* every obligation holds: the exact checks recompute, the Coq theorems compile against the
+  manifest's statements with allowed axioms only (when ``coqc`` is installed; otherwise they are
+  reported as *not re-run*), z3 and cvc5 both refute the negation of each SMT formula, and the
+  quote is found at the cited TeX lines (when the paper's TeX is at hand; otherwise *not
+  checked*, never failed).
 
-Values (see :func:`.expr.parse_value`): an int, a string ``"p/q"``, a list (a vector) or
-``{"lo": "p/q", "hi": "r/s"}`` (a closed interval).  Expressions: :mod:`.expr`.
+Every claim is reported with how it is established: ``proved in Coq``, ``decided by z3 and
+cvc5``, ``re-checked exactly`` (an exact recomputation: a closed formula, a witness, an
+identity, an enumeration of a finite range, a statistic of the data), ``proved by hand`` (an
+argument in words, counted apart) or ``trusted`` (a Coq proof that was not re-run here).
 
-Certificate kinds and what the checker does with each:
+Any malformed input is *does not check* with one line, never an exception.
 
-``arith`` -- re-checked.  ``{"env": {NAME: VALUE}, "assert": [{"lhs": EXPR, "op": OP,
-"rhs": EXPR}, ...]}`` with OP one of ``< <= > >= == !=``.  Every assertion must be decided true
-(exactly, or by disjoint enclosures).  A witness of a failure is an ``arith`` certificate that
-asserts the violation at concrete values.
-
-``forall`` -- re-checked by enumeration.  ``{"vars": [{"name": N, "domain": DOMAIN}, ...],
-"env": {...}, "where": [ASSERT...], "assert": [ASSERT...], "cases": int, "extreme":
-{"expr": EXPR, "min" | "max": VALUE, "at": {N: VALUE}}?}``.  Domains (bounds may be expressions
-in earlier variables): ``{"type": "range", "lo": EXPR, "hi": EXPR}`` (integers, inclusive);
-``{"type": "grid", "lo": EXPR, "hi": EXPR, "den": int}`` (rationals k/den in [lo, hi]);
-``{"type": "values", "values": [VALUE, ...]}``; ``{"type": "sorted_vectors", "n": [lo, hi],
-"max": int, "nonzero": bool}`` (non-increasing integer vectors with entries in 0..max);
-``{"type": "vectors", "n": [lo, hi], "lo": int, "hi": int}`` (all integer vectors).  The
-assignments that satisfy ``where`` are the cases: their number must equal ``cases`` and every
-assertion must hold on each; ``extreme`` is recomputed exactly and must match.
-
-``identity`` -- re-checked.  ``{"vars": [N, ...], "lhs": EXPR, "rhs": EXPR, "degree": D,
-"points": [VALUE, ...]?}``: ``lhs - rhs`` is a rational function whose numerator has degree at
-most ``D`` in each variable (a bound the reader checks from the expressions); it vanishes
-identically iff it vanishes on a grid of ``D + 1`` points per variable (default
-``1, 2, ..., D + 1``; none may be a pole).
-
-``smt`` -- trusted.  ``{"smtlib": SCRIPT, "expect": "unsat" | "sat"}``: re-run with z3 when it is
-installed (the answer must match), otherwise reported as not re-run.
-
-``text`` -- re-checked when the paper's TeX is given (otherwise reported as *not checked*, never
-as passed).  ``{"first": LINE, "last": LINE, "quote": TEXT}``: the quote occurs in those lines of
-the paper's TeX (whitespace-normalised).  Never enough alone to support a verdict.
-
-A verdict ``holds`` or ``fails`` must carry at least one certificate other than ``text``; every
-certificate of a file must check.  Files with status ``editorial`` (in the ``editorial/``
-sub-directory) are text-only findings, not verdicts: they carry one ``text`` certificate.
-
-What this does *not* re-check: a ``forall`` proves its statement on the enumerated cases only
-(the file's ``coverage`` and ``covered`` say how they relate to the paper's quantifier); an
-argument that extends a finite check to all n, or a sympy derivation behind a ``proved`` scope,
-is described in the file's ``covered`` text and is not re-verified here; ``smt`` answers are z3's.
-The quantities the certificates may call (``QUANTITIES``) are the checker's own readings of the
-paper: :mod:`.algorithms` (Algorithm 2's loop), :mod:`.pm1`, :mod:`.rls`, :mod:`.heavy`.
+What this does *not* re-check: that a finite enumeration says anything beyond its range (the
+coverage says so); the arguments of ``proved by hand`` claims; that a data file holds honest
+runs (its hash and every statistic are re-checked); the reviewed definitions of
+``coq/Vocabulary.v`` and of the checker's quantities beyond the tests that compare them.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from . import algorithms, data, heavy, pm1, rls  # noqa: F401  (register quantities and kinds)
-from .kinds import KINDS, TRUSTED_KINDS, CertificateError
+from .coq import CoqReport, check_proofs
+from .formula import smt_script
+from .kinds import KINDS, CertificateError
 from .paper import PaperTex, locate
+from .statement import BY_HAND, ByHand, Check, Coq, Entry, Smt
 
-FORMAT = "zonemax-certificate/1"
-
-
+#: The certificate file format this checker reads.
+FORMAT = "zonemax-certificate/2"
 #: Status of a text-only (editorial) entry's file.
 EDITORIAL = "editorial"
+#: Sub-directory of the editorial entries' files.
+EDITORIAL_DIR = "editorial"
+#: The top-level keys of a verdict's file and their JSON types.
+_KEYS: dict[str, type | tuple[type, ...]] = {
+    "format": str, "claim": str, "statement": str, "status": str, "coverage": str,
+    "quantifier": str, "certificates": list}
+#: How a claim is established (most convincing first).
+COQ, SMT, EXACT, HAND, TRUSTED = ("proved in Coq", "decided by z3 and cvc5",
+                                  "re-checked exactly", "proved by hand", "trusted")
+CLASSES = (COQ, SMT, EXACT, HAND, TRUSTED)
 
 
 @dataclass(frozen=True)
 class FileResult:
-    """The outcome of checking one certificate file.
-
-    ``rechecked`` lists the certificates this package recomputed, ``trusted`` those whose truth
-    comes from an outside tool (z3), ``unchecked`` those it could not check (a ``text``
-    certificate without the TeX); ``ok`` means nothing failed.
-    """
+    """The outcome of one file: ``ok`` iff everything that ran checked; ``established`` is the
+    claim's class (:data:`CLASSES`), ``details`` what ran for each obligation, ``unchecked``
+    what could not run here (no TeX, no coqc)."""
 
     path: str
     claim: str
     ok: bool
-    rechecked: tuple[str, ...]
-    trusted: tuple[str, ...]
     message: str
     status: str = ""
+    established: str = ""
+    details: tuple[str, ...] = ()
     unchecked: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class DirectoryResult:
+    """Every file's result, and what is wrong with the directory as a whole."""
+
+    files: tuple[FileResult, ...]
+    problems: tuple[str, ...] = ()
+    coq: CoqReport | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems and all(f.ok for f in self.files)
+
+    def first_failure(self) -> str | None:
+        """One line: the first problem, or the first file that does not check."""
+        if self.problems:
+            return self.problems[0]
+        bad = next((f for f in self.files if not f.ok), None)
+        return None if bad is None else f"{bad.claim} ({bad.path}): {bad.message}"
+
+
+class _Reject(Exception):
+    """A file that does not check (the message is the one line)."""
 
 
 def _paper(tex: PaperTex | Path | None) -> PaperTex:
@@ -106,57 +118,279 @@ def _paper(tex: PaperTex | Path | None) -> PaperTex:
     return locate(tex)
 
 
-def check_file(path: Path, tex: PaperTex | Path | None) -> FileResult:
-    """Check every certificate in one file (``tex``: the paper's source, for ``text``; see
-    :mod:`.paper` -- without it, text certificates are *not checked*, never failed)."""
-    paper = _paper(tex)
+def _load(path: Path) -> dict[str, Any]:
     try:
         doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        return FileResult(str(path), "?", False, (), (), f"unreadable: {exc}")
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise _Reject(f"unreadable: {' '.join(str(exc).split())[:200]}") from None
     if not isinstance(doc, dict):
-        return FileResult(str(path), "?", False, (), (), "not a certificate file")
-    claim, status = str(doc.get("claim", "?")), str(doc.get("status", ""))
-    done: dict[str, list[str]] = {"rechecked": [], "trusted": [], "unchecked": []}
-
-    def result(ok: bool, message: str) -> FileResult:
-        return FileResult(str(path), claim, ok, tuple(done["rechecked"]), tuple(done["trusted"]),
-                          message, status, tuple(done["unchecked"]))
-
+        raise _Reject("not a certificate file (a JSON object is expected)")
     if doc.get("format") != FORMAT:
-        return result(False, f"format is not {FORMAT}")
-    if status not in ("holds", "fails", "inconclusive", EDITORIAL):
-        return result(False, f"unknown status {status!r}")
-    certs = doc.get("certificates", [])
-    for k, cert in enumerate(certs):
-        kind = cert.get("kind")
-        handler = KINDS.get(kind)
-        if handler is None:
-            return result(False, f"certificate {k}: unknown kind {kind!r}")
-        if kind == "text" and paper.path is None:
-            done["unchecked"].append(f"text ({paper.not_checked()})")
-            continue
+        raise _Reject(f"format is {doc.get('format')!r}, not {FORMAT}")
+    return doc
+
+
+def _text_cert(entry_tex: tuple[int, int, str]) -> dict[str, Any]:
+    first, last, quote = entry_tex
+    return {"kind": "text", "first": first, "last": last, "quote": quote}
+
+
+def _split(doc: Mapping[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]], int]:
+    """(exact checks, text certificates, number of smt hints) of a file."""
+    checks, texts, hints = [], [], 0
+    for k, cert in enumerate(doc["certificates"]):
+        if not isinstance(cert, dict) or not isinstance(cert.get("kind"), str):
+            raise _Reject(f"certificate {k} is not an object with a kind")
+        kind = cert["kind"]
+        if kind == "text":
+            texts.append(cert)
+        elif kind == "smt":
+            hints += 1
+        elif kind in KINDS:
+            checks.append(cert)
+        else:
+            raise _Reject(f"certificate {k}: unknown kind {kind!r}")
+    return checks, texts, hints
+
+
+def _compare(entry: Entry, checks: Sequence[Mapping[str, Any]]) -> None:
+    """The file's exact checks must be the manifest's, in order."""
+    wanted = [o for o in entry.obligations if isinstance(o, Check)]
+    if len(checks) != len(wanted):
+        raise _Reject(f"{len(checks)} exact checks, the manifest has {len(wanted)} for "
+                      f"{entry.id}")
+    for k, (cert, ob) in enumerate(zip(checks, wanted, strict=True)):
+        body = {key: value for key, value in cert.items() if key != "kind"}
+        if cert["kind"] != ob.kind or body != dict(ob.spec):
+            differs = sorted(key for key in set(body) | set(ob.spec)
+                             if body.get(key) != ob.spec.get(key))
+            raise _Reject(f"exact check {k} ({cert['kind']}) is not the manifest's "
+                          f"{ob.kind} check (differs in: {', '.join(differs) or 'kind'})")
+
+
+def _header(doc: Mapping[str, Any], entry: Entry, path: Path) -> None:
+    for key, typ in _KEYS.items():
+        if not isinstance(doc.get(key), typ):
+            raise _Reject(f"field {key!r} is missing or not a {getattr(typ, '__name__', typ)}")
+    if path.stem != entry.id:
+        raise _Reject(f"the file {path.name} holds claim {entry.id}; it must be named "
+                      f"{entry.id}.json")
+    if doc["status"] != entry.verdict:
+        raise _Reject(f"status {doc['status']!r}, but the manifest's statement of {entry.id} "
+                      f"supports {entry.verdict!r}")
+    for key, want in (("statement", entry.statement), ("quantifier", entry.quantifier),
+                      ("coverage", entry.coverage)):
+        if doc[key] != want:
+            raise _Reject(f"{key} is not the manifest's: {str(doc[key])[:80]!r} instead of "
+                          f"{want[:80]!r}")
+
+
+def _established(entry: Entry, coq_ok: bool | None) -> str:
+    """The claim's class: by hand; else Coq (re-run); else both solvers; else trusted (a Coq
+    proof not re-run here); else exact."""
+    kinds = {type(o) for o in entry.obligations}
+    if ByHand in kinds or entry.coverage == BY_HAND:
+        return HAND
+    if Coq in kinds and coq_ok:
+        return COQ
+    if Smt in kinds:
+        return SMT
+    return TRUSTED if Coq in kinds else EXACT
+
+
+def _obligations(entry: Entry, checks: Sequence[Mapping[str, Any]], paper: PaperTex,
+                 coq: CoqReport) -> tuple[list[str], list[str], bool | None]:
+    """Run every obligation; (details, unchecked, whether the Coq obligations were re-run ok)."""
+    details: list[str] = []
+    unchecked: list[str] = []
+    for k, cert in enumerate(checks):
         try:
-            note = handler(cert, paper.path)
+            note = KINDS[cert["kind"]](cert, paper.path)
         except (CertificateError, ArithmeticError, ValueError, KeyError, TypeError,
-                IndexError) as exc:
-            return result(False, f"certificate {k} ({kind}) does not check: {exc}")
-        done["trusted" if kind in TRUSTED_KINDS else "rechecked"].append(
-            kind if not note else f"{kind} ({note})")
-    if status in ("holds", "fails") and not any(c.get("kind") != "text" for c in certs):
-        return result(False, f"verdict {status!r} has no certificate besides text")
-    if status == EDITORIAL and [c.get("kind") for c in certs] != ["text"]:
-        return result(False, "an editorial entry carries exactly one text certificate")
-    return result(True, "ok")
+                IndexError, RecursionError) as exc:
+            raise _Reject(f"exact check {k} ({cert['kind']}) does not check: "
+                          f"{' '.join(str(exc).split())[:240]}") from None
+        details.append(f"{cert['kind']}" + (f" ({note})" if note else ""))
+    coq_ok: bool | None = None
+    for name, _ in entry.coq_formulas():
+        if not coq.ran:
+            unchecked.append(f"Coq theorem {name} ({coq.note})")
+            coq_ok = False
+            continue
+        result = coq.theorems.get(name)
+        if result is None or not result.ok:
+            raise _Reject(f"Coq theorem {name}: "
+                          f"{'not compiled' if result is None else result.message}")
+        details.append(f"Coq theorem {name}")
+        coq_ok = coq_ok is not False
+    for ob in entry.obligations:
+        if isinstance(ob, Smt):
+            ok, answers = _smt(ob)
+            said = ", ".join(f"{a.solver} {a.version}: {a.answer}".strip() for a in answers)
+            if not ok:
+                raise _Reject(f"SMT formula not refuted by both solvers ({said})")
+            details.append(f"z3 and cvc5 unsat ({said})")
+        elif isinstance(ob, ByHand):
+            details.append(f"by hand: {ob.argument[:120]}")
+    return details, unchecked, coq_ok
 
 
-def check_directory(directory: Path, tex: PaperTex | Path | None) -> list[FileResult]:
-    """Check every ``*.json`` file of ``directory`` and of its ``editorial/`` sub-directory
-    (sorted by name, verdicts first)."""
-    files = sorted(directory.glob("*.json")) + sorted((directory / "editorial").glob("*.json"))
+def _smt(ob: Smt) -> tuple[bool, tuple[Any, ...]]:
+    from .solvers import both_unsat
+
+    return both_unsat(smt_script(ob.formula))
+
+
+def _text(entry_tex: tuple[int, int, str], texts: Sequence[Mapping[str, Any]],
+          paper: PaperTex) -> tuple[str | None, str | None]:
+    """(detail, unchecked) of the text certificate (there must be exactly the manifest's)."""
+    if len(texts) != 1 or dict(texts[0]) != _text_cert(entry_tex):
+        raise _Reject("the text certificate is not the manifest's TeX reference "
+                      f"(lines {entry_tex[0]}-{entry_tex[1]})")
+    if paper.path is None:
+        return None, f"text ({paper.not_checked()})"
+    try:
+        KINDS["text"](texts[0], paper.path)
+    except CertificateError as exc:
+        raise _Reject(f"text does not check: {exc}") from None
+    return "text", None
+
+
+def check_file(path: Path, tex: PaperTex | Path | None = None, *,
+               coq: CoqReport | None = None) -> FileResult:
+    """Check one verdict's file against the manifest (``coq``: a report of
+    :func:`.coq.check_proofs`; by default the proofs of this claim are compiled now)."""
+    from .manifest import MANIFEST
+
     paper = _paper(tex)
-    return [check_file(p, paper) for p in files]
+    claim = "?"
+    try:
+        doc = _load(path)
+        claim = str(doc.get("claim", "?"))
+        entry = MANIFEST.get(claim)
+        if entry is None:
+            raise _Reject(f"claim {claim!r} is not in the checker's manifest")
+        _header(doc, entry, path)
+        checks, texts, hints = _split(doc)
+        _compare(entry, checks)
+        if coq is None:
+            coq = check_proofs(dict(entry.coq_formulas())) if entry.coq_formulas() else \
+                CoqReport(True, "", {})
+        details, unchecked, coq_ok = _obligations(entry, checks, paper, coq)
+        detail, missing = _text(entry.tex, texts, paper)
+        details += [detail] if detail else []
+        unchecked += [missing] if missing else []
+        if hints:
+            details.append(f"{hints} smt hint(s) of the search, not used")
+        return FileResult(str(path), claim, True, "ok", entry.verdict,
+                          _established(entry, coq_ok), tuple(details), tuple(unchecked))
+    except _Reject as exc:
+        return FileResult(str(path), claim, False, str(exc))
+    except Exception as exc:  # noqa: BLE001 (malformed input must never end in a traceback)
+        return FileResult(str(path), claim, False,
+                          f"malformed ({type(exc).__name__}: {' '.join(str(exc).split())[:200]})")
 
 
-__all__ = ["EDITORIAL", "FORMAT", "FileResult", "PaperTex", "check_directory", "check_file",
-           "locate"]
+def check_editorial(path: Path, tex: PaperTex | Path | None = None) -> FileResult:
+    """Check one editorial entry's file: the manifest's id and TeX reference, and the quote."""
+    from .manifest import EDITORIAL_ENTRIES
+
+    paper = _paper(tex)
+    claim = "?"
+    try:
+        doc = _load(path)
+        claim = str(doc.get("claim", "?"))
+        entry = EDITORIAL_ENTRIES.get(claim)
+        if entry is None:
+            raise _Reject(f"editorial entry {claim!r} is not in the checker's manifest")
+        if path.stem != claim or doc.get("status") != EDITORIAL:
+            raise _Reject(f"an editorial file is named after its entry and has status "
+                          f"{EDITORIAL!r}")
+        certs = doc.get("certificates")
+        if not isinstance(certs, list) or [c.get("kind") for c in certs if isinstance(c, dict)] \
+                != ["text"] or len(certs) != 1:
+            raise _Reject("an editorial entry carries exactly one text certificate")
+        detail, missing = _text(entry.tex, certs, paper)
+        return FileResult(str(path), claim, True, "ok", EDITORIAL, EXACT,
+                          (detail,) if detail else (), (missing,) if missing else ())
+    except _Reject as exc:
+        return FileResult(str(path), claim, False, str(exc))
+    except Exception as exc:  # noqa: BLE001
+        return FileResult(str(path), claim, False,
+                          f"malformed ({type(exc).__name__}: {' '.join(str(exc).split())[:200]})")
+
+
+def check_directory(directory: Path, tex: PaperTex | Path | None = None, *,
+                    run_coq: bool = True) -> DirectoryResult:
+    """Check a directory of certificates against the whole manifest (see the module
+    docstring); ``run_coq=False`` reports the Coq obligations as not re-run."""
+    from .manifest import EDITORIAL_ENTRIES, MANIFEST, coq_obligations
+
+    paper = _paper(tex)
+    problems: list[str] = []
+    verdicts = sorted(directory.glob("*.json"))
+    editorial = sorted((directory / EDITORIAL_DIR).glob("*.json"))
+    stems = [p.stem for p in verdicts]
+    missing = sorted(set(MANIFEST) - set(stems))
+    extra = sorted(set(stems) - set(MANIFEST))
+    if missing:
+        problems.append(f"{len(missing)} claims of the manifest have no file: "
+                        f"{', '.join(missing[:8])}{' ...' if len(missing) > 8 else ''}")
+    if extra:
+        problems.append(f"files for claims that are not in the manifest: "
+                        f"{', '.join(f'{s}.json' for s in extra[:8])}")
+    ed_missing = sorted(set(EDITORIAL_ENTRIES) - {p.stem for p in editorial})
+    ed_extra = sorted({p.stem for p in editorial} - set(EDITORIAL_ENTRIES))
+    if ed_missing:
+        problems.append(f"editorial entries without a file: {', '.join(ed_missing[:8])}")
+    if ed_extra:
+        problems.append(f"editorial files not in the manifest: {', '.join(ed_extra[:8])}")
+    coq = check_proofs(coq_obligations()) if run_coq else CoqReport(
+        False, "", {}, "the Coq proofs were not re-run (--no-coq)")
+    files = [check_file(p, paper, coq=coq) for p in verdicts if p.stem in MANIFEST]
+    files += [check_editorial(p, paper) for p in editorial if p.stem in EDITORIAL_ENTRIES]
+    return DirectoryResult(tuple(files), tuple(problems), coq)
+
+
+def render(result: DirectoryResult, directory: Path | str) -> str:
+    """The report of :func:`check_directory`: one line per file, then the counts by class,
+    what was not checked here, and the first failure."""
+    from collections import Counter
+
+    lines = []
+    for f in result.files:
+        if f.ok:
+            extra = f"; NOT CHECKED: {'; '.join(f.unchecked)}" if f.unchecked else ""
+            lines.append(f"ok   {f.claim}: {f.established} [{'; '.join(f.details)}{extra}]")
+        else:
+            lines.append(f"FAIL {f.claim} ({f.path}): {f.message}")
+    lines += [f"FAIL directory: {p}" for p in result.problems]
+    verdicts = [f for f in result.files if f.ok and f.status != EDITORIAL]
+    classes = Counter(f.established for f in verdicts)
+    n_ed = sum(1 for f in result.files if f.status == EDITORIAL)
+    lines.append(f"checked {len(result.files)} files in {directory} against the checker's "
+                 f"manifest ({len(result.files) - n_ed} verdicts, {n_ed} editorial)")
+    lines.append("  verdicts by how they are established: "
+                 + (", ".join(f"{c} {classes[c]}" for c in CLASSES if classes[c]) or "none"))
+    coq = result.coq
+    if coq is not None:
+        lines.append(f"  Coq: {coq.version} re-ran {sum(r.ok for r in coq.theorems.values())} of "
+                     f"{len(coq.theorems)} theorems" if coq.ran else f"  Coq: {coq.note}")
+    unchecked = Counter(u.split(" (", 1)[0].split(" theorem ")[0] for f in result.files
+                        for u in f.unchecked)
+    if unchecked:
+        reasons = sorted({u.split(" (", 1)[1][:-1] for f in result.files
+                          for u in f.unchecked if " (" in u})
+        lines.append(f"  NOT checked here: {', '.join(f'{k} {n}' for k, n in unchecked.items())}"
+                     f" ({'; '.join(reasons)})")
+    first = result.first_failure()
+    if first is not None:
+        bad = sum(1 for f in result.files if not f.ok) + len(result.problems)
+        lines.append(f"{bad} problems; the first: {first}")
+    else:
+        lines.append("every certificate checks")
+    return "\n".join(lines) + "\n"
+
+
+__all__ = ["CLASSES", "EDITORIAL", "FORMAT", "DirectoryResult", "FileResult", "PaperTex",
+           "check_directory", "check_editorial", "check_file", "locate", "render"]

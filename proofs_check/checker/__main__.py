@@ -1,8 +1,10 @@
-"""``python -m <this package> DIR [--tex PAPER.tex]``: check a directory of certificates.
+"""``python -m <this package> DIR [--tex PAPER.tex] [--no-coq]``: check a directory of certificates
+against the checker's manifest.
 
-Prints one line per certificate file and exits 1 at the first that does not check.  The package
-has no dependency outside the Python standard library (z3 is used when installed, for ``smt``
-certificates), so it can be copied out of zonemax and run on its own.
+Prints one line per certificate file, the verdicts by how they are established, and exits 1 if
+anything does not check.  The package needs only the Python standard library (z3 and cvc5 for
+the SMT formulas, ``coqc`` for the Coq proofs), so it can be copied out of zonemax and run on
+its own.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from . import check_directory, locate
+from . import check_directory, locate, render
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -21,22 +23,18 @@ def main(argv: list[str] | None = None) -> int:
                         help="the paper's LaTeX source (optional: only the quote checks need "
                         "it; default: $ZONEMAX_PAPER_TEX, the user cache, ../shared beside a "
                         "checkout)")
+    parser.add_argument("--no-coq", action="store_true", help="do not compile the Coq proofs")
     args = parser.parse_args(argv)
     paper = locate(args.tex)
     if args.tex is not None and not paper.found:
         sys.stderr.write(f"--tex: {paper.reason}\n")
         return 2
-    results = check_directory(args.directory, paper)
-    if not results:
+    if not args.directory.is_dir() or not any(args.directory.glob("*.json")):
         sys.stderr.write(f"no certificate files in {args.directory}\n")
-        return 1
-    for r in results:
-        kinds = ", ".join(r.rechecked + tuple(f"{t} [trusted]" for t in r.trusted)
-                          + tuple(f"{u} [NOT CHECKED]" for u in r.unchecked))
-        sys.stdout.write(f"{'ok  ' if r.ok else 'FAIL'} {r.claim}: {r.message if not r.ok else kinds}\n")
-        if not r.ok:
-            return 1
-    return 0
+        return 2
+    result = check_directory(args.directory, paper, run_coq=not args.no_coq)
+    sys.stdout.write(render(result, args.directory))
+    return 0 if result.ok else 1
 
 
 if __name__ == "__main__":
