@@ -54,3 +54,15 @@ def paper_tex() -> Path:
     if paper.path is None:
         pytest.skip(paper.not_checked())
     return paper.path
+
+
+@pytest.fixture(scope="session")
+def full_certificates(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``zonemax claims --certificates DIR`` for every claim and editorial entry (read-only:
+    tests that change a file copy the directory first)."""
+    from zonemax.proofs_check import EDITORIAL, run_claims
+    from zonemax.proofs_check.certificates import write_certificates
+
+    directory = tmp_path_factory.mktemp("certificates")
+    write_certificates(run_claims(), directory, EDITORIAL)
+    return directory

@@ -134,12 +134,13 @@ def editorial_record(entry: Editorial) -> dict[str, Any]:
 
 
 def is_certificate_file(path: Path) -> bool:
-    """Whether ``path`` is a file this module wrote (a JSON object with :data:`FORMAT`)."""
+    """Whether ``path`` is a file this module wrote, in this or an earlier format (a JSON object
+    whose ``format`` starts with ``zonemax-certificate/``)."""
     try:
         doc = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return False
-    return isinstance(doc, dict) and doc.get("format") == FORMAT
+    return isinstance(doc, dict) and str(doc.get("format", "")).startswith("zonemax-certificate/")
 
 
 def _write(path: Path, record: Mapping[str, Any]) -> Path:

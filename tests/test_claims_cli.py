@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -66,45 +67,52 @@ def test_unknown_id_exit_code_2() -> None:
     assert _run(["--only", "S0.nope"]) == 2
 
 
-def test_certificates_then_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_certificates_then_check(tmp_path: Path, full_certificates: Path,
+                                 capsys: pytest.CaptureFixture[str]) -> None:
     d = tmp_path / "certs"
     assert _run(["--only", *SUBSET, "--certificates", str(d)]) == 0
     out = capsys.readouterr().out
     assert f"wrote {len(SUBSET)} verdict certificate files to {d}" in out
+    assert "--check requires a file for every claim of the checker's manifest" in out
     assert sorted(p.stem for p in d.glob("*.json")) == sorted(SUBSET)
-    assert _run(["--check", str(d)]) == 0
+    assert _run(["--check", str(d), "--no-coq"]) == 1  # incomplete: the manifest has them all
+    assert "claims of the manifest have no file" in capsys.readouterr().out.splitlines()[-1]
+    assert _run(["--check", str(full_certificates), "--no-coq"]) == 0
     out = capsys.readouterr().out
-    assert f"checked {len(SUBSET)} files" in out and "every certificate checks" in out
-    assert "trusted (z3's answer re-run, not re-derived): smt 2" in out
+    assert "checked 115 files" in out and "every certificate checks" in out
+    assert "verdicts by how they are established: decided by z3 and cvc5" in out
+    assert "Coq: the Coq proofs were not re-run (--no-coq)" in out
     from zonemax.proofs_check.checker.paper import locate
 
-    texts = "text 6" if locate().found else "NOT checked: text 6 (the paper's TeX was not found"
-    assert texts in out
+    if not locate().found:
+        assert "NOT checked here: Coq 38, text 115" in out
 
 
-def test_check_exits_1_on_a_changed_number(tmp_path: Path,
+def test_check_exits_1_on_a_changed_number(tmp_path: Path, full_certificates: Path,
                                            capsys: pytest.CaptureFixture[str]) -> None:
-    assert _run(["--only", *SUBSET, "--certificates", str(tmp_path)]) == 0
-    path = tmp_path / "S3.omega-margin.json"
+    d = tmp_path / "certs"
+    shutil.copytree(full_certificates, d)
+    path = d / "S3.omega-margin.json"
     doc = json.loads(path.read_text(encoding="utf-8"))
     doc["certificates"][0]["env"]["omega"] = "137/100"  # past the root 1 + 1/e
     path.write_text(json.dumps(doc), encoding="utf-8")
     capsys.readouterr()
-    assert _run(["--check", str(tmp_path)]) == 1
-    out = capsys.readouterr().out
-    assert f"the first: {path} (S3.omega-margin)" in out and "is false" in out
+    assert _run(["--check", str(d), "--no-coq"]) == 1
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert last == (f"1 problems; the first: S3.omega-margin ({path}): exact check 0 (arith) is "
+                    f"not the manifest's arith check (differs in: env)")
 
 
-def test_check_without_tex_reports_text_not_checked(tmp_path: Path,
+def test_check_without_tex_reports_text_not_checked(tmp_path: Path, full_certificates: Path,
                                                     capsys: pytest.CaptureFixture[str],
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    assert _run(["--only", "S2.alg2-loop", "--certificates", str(tmp_path)]) == 0
     monkeypatch.setenv("ZONEMAX_PAPER_TEX", str(tmp_path / "nowhere.tex"))  # a user's layout
     capsys.readouterr()
-    assert _run(["--check", str(tmp_path)]) == 0
-    assert (f"NOT checked: text 1 (the paper's TeX was not found (ZONEMAX_PAPER_TEX: "
-            f"{tmp_path / 'nowhere.tex'} is not a file); pass --tex PATH"
-            in capsys.readouterr().out)
+    assert _run(["--check", str(full_certificates), "--no-coq"]) == 0
+    out = capsys.readouterr().out
+    assert "NOT checked here: Coq 38, text 115 (" in out
+    assert (f"not checked: the paper's TeX was not found (ZONEMAX_PAPER_TEX: "
+            f"{tmp_path / 'nowhere.tex'} is not a file); pass --tex PATH" in out)
 
 
 @pytest.mark.usefixtures("small_registry")
@@ -118,7 +126,8 @@ def test_full_certificates_include_editorial_text(tmp_path: Path,
 
 
 @pytest.mark.parametrize("case", ["file", "missing", "empty", "unwritable", "combined",
-                                  "bad-tex", "tex-without-check"])
+                                  "bad-tex", "tex-without-check", "heavy-certificates",
+                                  "no-coq-without-check"])
 def test_bad_input_is_a_usage_error(case: str, tmp_path: Path,
                                     capsys: pytest.CaptureFixture[str]) -> None:
     a_file = tmp_path / "a.json"
@@ -131,6 +140,8 @@ def test_bad_input_is_a_usage_error(case: str, tmp_path: Path,
         "combined": ["--check", str(tmp_path), "--only", "S2.alg2-loop"],
         "bad-tex": ["--check", str(tmp_path), "--tex", str(tmp_path / "paper.tex")],
         "tex-without-check": ["--tex", str(a_file)],
+        "heavy-certificates": ["--certificates", str(tmp_path / "h"), "--heavy"],
+        "no-coq-without-check": ["--no-coq"],
     }[case]
     (tmp_path / "empty").mkdir()
     if case == "unwritable" and not Path("/proc").is_dir():

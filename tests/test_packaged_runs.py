@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from zonemax.proofs_check import run_claims
 from zonemax.proofs_check.certificates import write_certificates
-from zonemax.proofs_check.checker import check_directory
+from zonemax.proofs_check.checker import check_files
 from zonemax.proofs_check.checker import data as data_kind
 from zonemax.proofs_check.section6 import reproduction
 
@@ -46,5 +46,5 @@ def test_without_the_repository_the_data_claims_read_the_packaged_copy(
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(data_kind, "_REPO", tmp_path)
     assert data_kind._locate(data_kind.RUNS_CSV) == data_kind.PACKAGED_RUNS
-    checked = check_directory(tmp_path / "checkout", None)
+    checked = check_files(sorted((tmp_path / "checkout").glob("*.json")))
     assert len(checked) == 3 and all(r.ok for r in checked), [r.message for r in checked]

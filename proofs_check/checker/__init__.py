@@ -18,7 +18,7 @@ A directory checks when (:func:`check_directory`):
 * in each file: ``format``, ``claim`` (matching the file name), ``statement``, ``status``,
   ``coverage`` and ``quantifier`` equal the manifest's; the exact checks, in order, equal the
   manifest's :class:`~.statement.Check` obligations; the one ``text`` certificate equals the
-  manifest's TeX reference; ``smt`` certificates are the search's hints and are not used;
+  manifest's TeX reference; nothing else (no SMT script: formulas are the manifest's);
 * every obligation holds: the exact checks recompute, the Coq theorems compile against the
   manifest's statements with allowed axioms only (when ``coqc`` is installed; otherwise they are
   reported as *not re-run*), z3 and cvc5 both refute the negation of each SMT formula, and the
@@ -109,6 +109,13 @@ class _Reject(Exception):
     """A file that does not check (the message is the one line)."""
 
 
+def _short(text: object, limit: int = 240) -> str:
+    """One line of at most about ``limit`` characters, keeping both ends (where a long
+    assertion says what is false)."""
+    flat = " ".join(str(text).split())
+    return flat if len(flat) <= limit else f"{flat[:limit // 2]} ... {flat[-limit // 2:]}"
+
+
 def _paper(tex: PaperTex | Path | None) -> PaperTex:
     """``tex`` as a located TeX: a path is judged as ``--tex`` would be (its hash checked)."""
     if isinstance(tex, PaperTex):
@@ -122,7 +129,7 @@ def _load(path: Path) -> dict[str, Any]:
     try:
         doc = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise _Reject(f"unreadable: {' '.join(str(exc).split())[:200]}") from None
+        raise _Reject(f"unreadable: {_short(exc, 200)}") from None
     if not isinstance(doc, dict):
         raise _Reject("not a certificate file (a JSON object is expected)")
     if doc.get("format") != FORMAT:
@@ -135,22 +142,22 @@ def _text_cert(entry_tex: tuple[int, int, str]) -> dict[str, Any]:
     return {"kind": "text", "first": first, "last": last, "quote": quote}
 
 
-def _split(doc: Mapping[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]], int]:
-    """(exact checks, text certificates, number of smt hints) of a file."""
-    checks, texts, hints = [], [], 0
+def _split(doc: Mapping[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """(exact checks, text certificates) of a file; any other kind is rejected (an SMT script
+    included: the checker decides the manifest's formulas in its own translation)."""
+    checks, texts = [], []
     for k, cert in enumerate(doc["certificates"]):
         if not isinstance(cert, dict) or not isinstance(cert.get("kind"), str):
             raise _Reject(f"certificate {k} is not an object with a kind")
         kind = cert["kind"]
         if kind == "text":
             texts.append(cert)
-        elif kind == "smt":
-            hints += 1
         elif kind in KINDS:
             checks.append(cert)
         else:
-            raise _Reject(f"certificate {k}: unknown kind {kind!r}")
-    return checks, texts, hints
+            raise _Reject(f"certificate {k}: unknown kind {kind!r} (a file carries exact checks "
+                          f"and one text reference; formulas are the manifest's)")
+    return checks, texts
 
 
 def _compare(entry: Entry, checks: Sequence[Mapping[str, Any]]) -> None:
@@ -209,7 +216,7 @@ def _obligations(entry: Entry, checks: Sequence[Mapping[str, Any]], paper: Paper
         except (CertificateError, ArithmeticError, ValueError, KeyError, TypeError,
                 IndexError, RecursionError) as exc:
             raise _Reject(f"exact check {k} ({cert['kind']}) does not check: "
-                          f"{' '.join(str(exc).split())[:240]}") from None
+                          f"{_short(exc)}") from None
         details.append(f"{cert['kind']}" + (f" ({note})" if note else ""))
     coq_ok: bool | None = None
     for name, _ in entry.coq_formulas():
@@ -271,7 +278,7 @@ def check_file(path: Path, tex: PaperTex | Path | None = None, *,
         if entry is None:
             raise _Reject(f"claim {claim!r} is not in the checker's manifest")
         _header(doc, entry, path)
-        checks, texts, hints = _split(doc)
+        checks, texts = _split(doc)
         _compare(entry, checks)
         if coq is None:
             coq = check_proofs(dict(entry.coq_formulas())) if entry.coq_formulas() else \
@@ -280,15 +287,13 @@ def check_file(path: Path, tex: PaperTex | Path | None = None, *,
         detail, missing = _text(entry.tex, texts, paper)
         details += [detail] if detail else []
         unchecked += [missing] if missing else []
-        if hints:
-            details.append(f"{hints} smt hint(s) of the search, not used")
         return FileResult(str(path), claim, True, "ok", entry.verdict,
                           _established(entry, coq_ok), tuple(details), tuple(unchecked))
     except _Reject as exc:
         return FileResult(str(path), claim, False, str(exc))
     except Exception as exc:  # noqa: BLE001 (malformed input must never end in a traceback)
         return FileResult(str(path), claim, False,
-                          f"malformed ({type(exc).__name__}: {' '.join(str(exc).split())[:200]})")
+                          f"malformed ({type(exc).__name__}: {_short(exc, 200)})")
 
 
 def check_editorial(path: Path, tex: PaperTex | Path | None = None) -> FileResult:
@@ -317,7 +322,61 @@ def check_editorial(path: Path, tex: PaperTex | Path | None = None) -> FileResul
         return FileResult(str(path), claim, False, str(exc))
     except Exception as exc:  # noqa: BLE001
         return FileResult(str(path), claim, False,
-                          f"malformed ({type(exc).__name__}: {' '.join(str(exc).split())[:200]})")
+                          f"malformed ({type(exc).__name__}: {_short(exc, 200)})")
+
+
+def check_files(paths: Sequence[Path], tex: PaperTex | Path | None = None, *,
+                run_coq: bool = False) -> list[FileResult]:
+    """Check some verdict files against the manifest, without the directory's completeness
+    (``run_coq``: compile the Coq proofs of their claims; otherwise reported as not re-run)."""
+    from .manifest import MANIFEST
+
+    paper = _paper(tex)
+    if run_coq:
+        wanted: dict[str, Any] = {}
+        for p in paths:
+            entry = MANIFEST.get(p.stem)
+            if entry is not None:
+                wanted.update(entry.coq_formulas())
+        coq = check_proofs(wanted)
+    else:
+        coq = CoqReport(False, "", {}, "the Coq proofs were not re-run")
+    return [check_file(p, paper, coq=coq) for p in paths]
+
+
+def recheck_file(path: Path, tex: PaperTex | Path | None = None) -> FileResult:
+    """Recompute every certificate of one file as it stands, *without* the manifest: what the
+    checker's arithmetic says of a file that is not a manifest claim's (a control's verdict, a
+    tampered copy).  ``ok`` iff every exact check (and the text, when the TeX is at hand)
+    recomputes; this is never a verdict of the paper's claims -- :func:`check_file` is."""
+    paper = _paper(tex)
+    claim = "?"
+    try:
+        doc = _load(path)
+        claim = str(doc.get("claim", "?"))
+        checks, texts = _split(doc)
+        details = []
+        for k, cert in enumerate(checks + (texts if paper.path is not None else [])):
+            try:
+                note = recheck(cert, paper.path)
+            except (CertificateError, ArithmeticError, ValueError, KeyError, TypeError,
+                    IndexError, RecursionError) as exc:
+                raise _Reject(f"certificate {k} ({cert['kind']}) does not check: "
+                              f"{_short(exc)}") from None
+            details.append(cert["kind"] + (f" ({note})" if note else ""))
+        return FileResult(str(path), claim, True, "ok", str(doc.get("status", "")), EXACT,
+                          tuple(details))
+    except _Reject as exc:
+        return FileResult(str(path), claim, False, str(exc))
+    except Exception as exc:  # noqa: BLE001
+        return FileResult(str(path), claim, False,
+                          f"malformed ({type(exc).__name__}: {_short(exc, 200)})")
+
+
+def recheck(cert: Mapping[str, Any], tex: Path | None = None) -> str:
+    """Recompute one exact certificate as it stands (no manifest): its note, or raises
+    :class:`.kinds.CertificateError` (or an arithmetic error) saying what is false."""
+    return KINDS[cert["kind"]](cert, tex)
 
 
 def check_directory(directory: Path, tex: PaperTex | Path | None = None, *,
@@ -393,4 +452,5 @@ def render(result: DirectoryResult, directory: Path | str) -> str:
 
 
 __all__ = ["CLASSES", "EDITORIAL", "FORMAT", "DirectoryResult", "FileResult", "PaperTex",
-           "check_directory", "check_editorial", "check_file", "locate", "render"]
+           "check_directory", "check_editorial", "check_file", "check_files", "locate",
+           "recheck", "recheck_file", "render"]

@@ -1,4 +1,11 @@
-"""The certificate checker: independent of the search, exact, and able to say no."""
+"""The certificate checker: independent of the search, exact, and able to say no.
+
+Two layers are tested here: the exact recomputation of one certificate as it stands
+(:func:`~zonemax.proofs_check.checker.recheck`: a changed number makes it false), and the
+comparison with the manifest (:func:`~zonemax.proofs_check.checker.check_file`: a file that
+differs from the manifest is rejected before anything is recomputed).  The forgeries of a
+sceptical referee are in test_forgery.py, the Coq side in test_coq.py.
+"""
 
 from __future__ import annotations
 
@@ -14,27 +21,30 @@ from typing import Any
 import pytest
 from zonemax.proofs_check import EDITORIAL, run_claims
 from zonemax.proofs_check.certificates import write_certificates
-from zonemax.proofs_check.checker import arith, check_directory, check_file
+from zonemax.proofs_check.checker import arith, check_files, recheck
 from zonemax.proofs_check.checker.expr import evaluate
+from zonemax.proofs_check.checker.kinds import CertificateError
 from zonemax.proofs_check.checker.paper import locate
 
 CHECKER = Path(__file__).resolve().parents[1] / "checker"
+#: The two SMT solvers, the checker's only imports outside the standard library.
+SOLVERS = ("z3", "cvc5")
 #: The paper's TeX if it is found (optional input: without it text certificates are
 #: "not checked"; the quote tests take the ``paper_tex`` fixture, which skips).
 PAPER = locate()
 
 
 def test_checker_imports_only_the_standard_library() -> None:
-    for path in CHECKER.glob("*.py"):
+    for path in CHECKER.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom):
                 top = (node.module or "").split(".")[0]
-                assert node.level > 0 or top in sys.stdlib_module_names or top == "z3", \
+                assert node.level > 0 or top in sys.stdlib_module_names or top in SOLVERS, \
                     f"{path.name} imports {node.module}"
             elif isinstance(node, ast.Import):
                 for alias in node.names:
                     top = alias.name.split(".")[0]
-                    assert top in sys.stdlib_module_names or top == "z3", \
+                    assert top in sys.stdlib_module_names or top in SOLVERS, \
                         f"{path.name} imports {alias.name}"
 
 
@@ -64,35 +74,42 @@ def _certified(tmp_path: Path, ids: list[str]) -> Path:
 
 def test_certificates_check_and_a_changed_number_fails(tmp_path: Path) -> None:
     d = _certified(tmp_path, ["S3.omega-margin"])
-    assert all(r.ok for r in check_directory(d, PAPER))
     path = d / "S3.omega-margin.json"
-    doc = json.loads(path.read_text(encoding="utf-8"))
+    (ok,) = check_files([path], PAPER)
+    assert ok.ok, ok.message
+    doc = _doc(path)
     doc["certificates"][0]["env"]["omega"] = "137/100"  # past the root 1 + 1/e
+    with pytest.raises(CertificateError, match="is false"):
+        recheck(doc["certificates"][0])
     path.write_text(json.dumps(doc), encoding="utf-8")
-    (result,) = check_directory(d, PAPER)
-    assert not result.ok and "is false" in result.message
+    (result,) = check_files([path], PAPER)
+    assert not result.ok and "is not the manifest's arith check (differs in: env)" in result.message
 
 
 def test_text_certificates_are_checked_against_the_tex(tmp_path: Path, paper_tex: Path) -> None:
     d = _certified(tmp_path, ["S3.omega-margin"])
     path = d / "S3.omega-margin.json"
-    doc = json.loads(path.read_text(encoding="utf-8"))
-    doc["certificates"][-1]["first"] = doc["certificates"][-1]["last"] = 413
+    doc = _doc(path)
+    text = doc["certificates"][-1]
+    text["first"] = text["last"] = 413
+    with pytest.raises(CertificateError, match="quote not found"):
+        recheck(text, paper_tex)
     path.write_text(json.dumps(doc), encoding="utf-8")
-    (result,) = check_directory(d, paper_tex)
-    assert not result.ok and "quote not found" in result.message
+    (result,) = check_files([path], paper_tex)
+    assert not result.ok and "not the manifest's TeX reference" in result.message
 
 
-def test_checker_runs_outside_zonemax(tmp_path: Path) -> None:
+def test_checker_runs_outside_zonemax(tmp_path: Path, full_certificates: Path) -> None:
     """Copied out of the package, the checker still runs: it needs nothing of zonemax."""
-    d = _certified(tmp_path / "certs", ["S3.omega-margin"])
     shutil.copytree(CHECKER, tmp_path / "lib" / "zmcheck",
                     ignore=shutil.ignore_patterns("__pycache__"))
     tex = ["--tex", str(PAPER.path)] if PAPER.path is not None else []
-    proc = subprocess.run([sys.executable, "-E", "-s", "-m", "zmcheck", str(d), *tex],
-                          cwd=tmp_path / "lib", capture_output=True, text=True, check=False)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert "ok   S3.omega-margin" in proc.stdout
+    proc = subprocess.run([sys.executable, "-E", "-s", "-m", "zmcheck", str(full_certificates),
+                           *tex, "--no-coq"], cwd=tmp_path / "lib", capture_output=True,
+                          text=True, check=False)
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr
+    assert "ok   S3.omega-margin: trusted" in proc.stdout  # its Coq proof was not re-run
+    assert "every certificate checks" in proc.stdout
 
 
 # ------------------------------------------------------------------ Sections 1-2's certificates
@@ -102,17 +119,25 @@ def _doc(path: Path) -> dict[str, Any]:
 
 
 def _tampered(tmp_path: Path, claim: str, change: Any) -> str:
-    """Write ``claim``'s certificates, check them (ok), apply ``change`` to the JSON document,
-    check again and return the checker's message (which must be a failure)."""
+    """Write ``claim``'s certificates, check them (ok), apply ``change`` to the JSON document;
+    the file is then not the manifest's (rejected), and recomputing the changed certificate as
+    it stands fails: return that message."""
     d = _certified(tmp_path, [claim])
     path = d / f"{claim}.json"
-    assert check_file(path, PAPER).ok
+    (before,) = check_files([path], PAPER)
+    assert before.ok, before.message
     doc = _doc(path)
+    old = json.dumps(doc["certificates"], sort_keys=True)
     change(doc)
+    changed = [c for c, o in zip(doc["certificates"], json.loads(old), strict=True)
+               if json.dumps(c, sort_keys=True) != json.dumps(o, sort_keys=True)]
     path.write_text(json.dumps(doc), encoding="utf-8")
-    result = check_file(path, PAPER)
-    assert not result.ok
-    return result.message
+    (after,) = check_files([path], PAPER)
+    assert not after.ok and "not the manifest's" in after.message, after.message
+    (cert,) = changed
+    with pytest.raises((CertificateError, ArithmeticError, ValueError)) as info:
+        recheck(cert)
+    return str(info.value)
 
 
 def _cert(doc: dict[str, Any], kind: str) -> dict[str, Any]:
@@ -154,13 +179,16 @@ def test_identity_with_a_changed_coefficient_fails(tmp_path: Path) -> None:
     assert "lhs != rhs" in msg
 
 
-def test_smt_with_a_changed_bound_fails(tmp_path: Path) -> None:
-    # beta < 1 becomes beta <= 2: then max{1, beta v} can still not drop below 1, but
-    # alpha > 1 becomes alpha > 1/2 and alpha v < 1 is possible: z3 answers sat.
-    def loosen(doc: dict[str, Any]) -> None:
-        cert = _cert(doc, "smt")
-        cert["smtlib"] = cert["smtlib"].replace("(> alpha 1.0)", "(> alpha 0.5)")
-    assert "z3 answers sat" in _tampered(tmp_path, "S2.alg2-velocity-pseudocode", loosen)
+def test_smt_scripts_are_not_certificates(tmp_path: Path) -> None:
+    """The checker decides its own formulas: a file that carries an SMT script is rejected."""
+    d = _certified(tmp_path, ["S2.alg2-velocity-pseudocode"])
+    path = d / "S2.alg2-velocity-pseudocode.json"
+    doc = _doc(path)
+    assert not any(c["kind"] == "smt" for c in doc["certificates"])
+    doc["certificates"].insert(0, {"kind": "smt", "smtlib": "(assert false)", "expect": "unsat"})
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    (result,) = check_files([path], PAPER)
+    assert not result.ok and "unknown kind 'smt'" in result.message
 
 
 def test_vectors_compare_entry_by_entry() -> None:
@@ -181,31 +209,37 @@ def test_algorithm_2_quantity_reads_the_pseudocode() -> None:
 
 def test_without_the_tex_text_certificates_are_reported_not_checked(tmp_path: Path) -> None:
     d = _certified(tmp_path, ["S2.alg2-loop"])
-    (result,) = check_directory(d, None)
+    (result,) = check_files([d / "S2.alg2-loop.json"], None)
     assert result.ok and result.unchecked == (
         "text (not checked: no TeX was given to the checker)",)
-    assert not any(k.startswith("text") for k in result.rechecked)
+    assert "text" not in result.details
 
 
 def test_editorial_files_are_checked_against_the_tex(tmp_path: Path, paper_tex: Path) -> None:
+    from zonemax.proofs_check.checker import check_editorial
+
     write_certificates((), tmp_path, EDITORIAL)
-    results = check_directory(tmp_path, paper_tex)
+    paths = sorted((tmp_path / "editorial").glob("*.json"))
+    results = [check_editorial(p, paper_tex) for p in paths]
     assert len(results) == len(EDITORIAL) and all(r.ok and r.status == "editorial"
                                                   for r in results)
     path = tmp_path / "editorial" / f"{EDITORIAL[0].id}.json"
     doc = _doc(path)
     doc["certificates"][0]["quote"] = doc["certificates"][0]["quote"].replace("i+", "1+")
+    with pytest.raises(CertificateError, match="quote not found"):
+        recheck(doc["certificates"][0], paper_tex)
     path.write_text(json.dumps(doc), encoding="utf-8")
-    assert not check_file(path, paper_tex).ok
+    assert "not the manifest's TeX reference" in check_editorial(path, paper_tex).message
 
 
-def test_a_verdict_needs_more_than_its_text(tmp_path: Path) -> None:
+def test_a_verdict_needs_its_exact_checks(tmp_path: Path) -> None:
     d = _certified(tmp_path, ["S2.alg2-loop"])
     path = d / "S2.alg2-loop.json"
     doc = _doc(path)
     doc["certificates"] = [c for c in doc["certificates"] if c["kind"] == "text"]
     path.write_text(json.dumps(doc), encoding="utf-8")
-    assert "no certificate besides text" in check_file(path, PAPER).message
+    (result,) = check_files([path], PAPER)
+    assert "0 exact checks, the manifest has 3 for S2.alg2-loop" in result.message
 
 
 def test_rewriting_replaces_only_certificate_files(tmp_path: Path) -> None:

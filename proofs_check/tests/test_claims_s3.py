@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from zonemax.proofs_check import pm1_cost, pm1_dp, pm1_drift, section3
 from zonemax.proofs_check.certificates import write_certificates
-from zonemax.proofs_check.checker import check_directory
+from zonemax.proofs_check.checker import check_files, recheck_file
 from zonemax.proofs_check.checker import pm1 as checker_pm1
 from zonemax.proofs_check.checker.paper import locate
 from zonemax.proofs_check.core import Claim, ClaimResult, Status, TexRef
@@ -92,7 +92,7 @@ def _write(results: dict[str, ClaimResult], directory: Path, ids: list[str] | No
 
 
 def test_all_certificates_check(results: dict[str, ClaimResult], tmp_path: Path) -> None:
-    checked = check_directory(_write(results, tmp_path), PAPER)
+    checked = check_files(sorted(_write(results, tmp_path).glob('*.json')), PAPER)
     assert len(checked) == len(section3.CLAIMS)
     bad = [(r.claim, r.message) for r in checked if not r.ok]
     assert not bad
@@ -107,7 +107,7 @@ def test_control_certificates_check(tmp_path: Path) -> None:
                      tex=c.tex)
         out.append(ClaimResult(twin, v, 0.0))
     write_certificates(out, tmp_path)
-    bad = [(r.claim, r.message) for r in check_directory(tmp_path, PAPER) if not r.ok]
+    bad = [(r.claim, r.message) for r in (recheck_file(p, PAPER) for p in tmp_path.glob('*.json')) if not r.ok]
     assert not bad
 
 
@@ -122,7 +122,7 @@ def _tamper(results: dict[str, ClaimResult], tmp_path: Path, claim: str, kind: s
                 and (var is None or c["vars"][0]["name"] == var) and contains in json.dumps(c))
     change(cert)
     path.write_text(json.dumps(doc), encoding="utf-8")
-    (result,) = check_directory(d, PAPER)
+    (result,) = [recheck_file(p, PAPER) for p in sorted(d.glob('*.json'))]
     assert not result.ok
     return result.message
 
@@ -164,13 +164,21 @@ def test_tampered_identity_fails(results: dict[str, ClaimResult], tmp_path: Path
     assert "lhs != rhs" in _tamper(results, tmp_path, "S3.pair-identity", "identity", change)
 
 
-def test_tampered_smt_fails(results: dict[str, ClaimResult], tmp_path: Path) -> None:
-    pytest.importorskip("z3")
+def test_smt_lemmas_are_decided_by_both_solvers_and_a_dropped_hypothesis_is_not() -> None:
+    """S3.cS-outside-O's polynomial lemmas (the manifest's SMT formulas): z3 and cvc5 both
+    refute their negations; without the hypothesis a <= m both find a counterexample."""
+    pytest.importorskip("cvc5")
+    from zonemax.proofs_check.checker.formula import Formula, smt_script
+    from zonemax.proofs_check.checker.manifest import SMT_EXTRA
+    from zonemax.proofs_check.checker.solvers import both_unsat, cvc5_answer, z3_answer
 
-    def change(cert: dict[str, Any]) -> None:  # drop the hypothesis a <= m: now satisfiable
-        cert["smtlib"] = cert["smtlib"].replace("(assert (<= a m))\n", "")
-    assert "z3 answers sat" in _tamper(results, tmp_path, "S3.cS-outside-O", "smt", change,
-                                       contains="(<= a m)")
+    lemmas = SMT_EXTRA["S3.cS-outside-O"]
+    assert all(both_unsat(smt_script(f))[0] for f in lemmas)
+    f = lemmas[1]
+    loose = Formula(f.vars, tuple(h for h in f.hyps if h != ("a", "<=", "m")), f.goals)
+    assert len(loose.hyps) == len(f.hyps) - 1
+    script = smt_script(loose)
+    assert z3_answer(script).answer == "sat" and cvc5_answer(script).answer == "sat"
 
 
 # ------------------------------------------------------------ the repair, checked three ways
@@ -277,4 +285,4 @@ def test_heavy_verdicts(tmp_path: Path) -> None:
     out = [ClaimResult(c, c.run(True), 0.0) for c in section3.CLAIMS]
     assert {r.claim.id: r.verdict.status for r in out} == section3.EXPECTED
     write_certificates(out, tmp_path)
-    assert all(r.ok for r in check_directory(tmp_path, PAPER))
+    assert all(r.ok for r in (recheck_file(p, PAPER) for p in tmp_path.glob('*.json')))

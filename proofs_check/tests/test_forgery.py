@@ -1,0 +1,257 @@
+"""Forged certificate directories, as a sceptical referee would write them (issue 22).
+
+Every forgery below was accepted, with exit 0, by the checker that re-checked whatever
+arithmetic a file supplied.  The checker now compares each file with its own manifest and
+recomputes the manifest's obligations: each forgery must be rejected with one clear line.  All
+forgeries are applied to one copy of a full certificate directory, which is checked once; the
+control is the unforged directory, which checks (test_claims.py::test_certificates_check).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from zonemax.proofs_check import run_claims
+from zonemax.proofs_check.certificates import write_certificates
+from zonemax.proofs_check.checker import DirectoryResult, check_directory, check_files, recheck
+from zonemax.proofs_check.checker.kinds import CertificateError
+
+from zonemax import cli
+
+Doc = dict[str, Any]
+
+
+def _read(d: Path, cid: str) -> Doc:
+    doc: Doc = json.loads((d / f"{cid}.json").read_text(encoding="utf-8"))
+    return doc
+
+
+def _write(d: Path, name: str, doc: Doc | str) -> None:
+    text = doc if isinstance(doc, str) else json.dumps(doc)
+    (d / name).write_text(text, encoding="utf-8")
+
+
+def _text(doc: Doc) -> list[Doc]:
+    return [c for c in doc["certificates"] if c["kind"] == "text"]
+
+
+def total_line_refiled_as_holds(d: Path) -> None:
+    """A known failure re-filed as 'holds' with the single assertion 1 > 0."""
+    doc = _read(d, "S3.total-line")
+    doc["status"] = "holds"
+    doc["certificates"] = [{"kind": "arith", "env": {}, "assert": [
+        {"lhs": "1", "op": ">", "rhs": "0"}]}, *_text(doc)]
+    _write(d, "S3.total-line.json", doc)
+
+
+def lemma7_theta_refiled_with_smt(d: Path) -> None:
+    """The theorem-affecting finding re-filed as 'holds' with (assert false) expecting unsat."""
+    doc = _read(d, "S5.lemma7-theta")
+    doc["status"] = "holds"
+    doc["certificates"] = [{"kind": "smt", "smtlib": "(assert false)\n(check-sat)",
+                            "expect": "unsat"}, *_text(doc)]
+    _write(d, "S5.lemma7-theta.json", doc)
+
+
+def statement_swapped(d: Path) -> None:
+    """A statement text swapped for another claim's, certificates unchanged (S3.e1-chain; the
+    issue's example, S3.drift-final, carries the enumeration forgery below)."""
+    doc = _read(d, "S3.e1-chain")
+    doc["statement"] = _read(d, "S3.e1-first-line")["statement"]
+    _write(d, "S3.e1-chain.json", doc)
+
+
+def finding_deleted(d: Path) -> None:
+    (d / "S3.uniform-on-A.json").unlink()
+
+
+def finding_made_inconclusive(d: Path) -> None:
+    """A finding turned 'inconclusive' with its evidence dropped."""
+    doc = _read(d, "S3.cS-regroup")
+    doc["status"] = "inconclusive"
+    doc["certificates"] = _text(doc)
+    _write(d, "S3.cS-regroup.json", doc)
+
+
+def claim_field_names_another(d: Path) -> None:
+    """A file whose claim field names another claim (S3.x0-bound's content as S3.x-min)."""
+    _write(d, "S3.x-min.json", _read(d, "S3.x0-bound"))
+
+
+def extra_file(d: Path) -> None:
+    """A file for a claim that does not exist."""
+    doc = _read(d, "S3.omega-margin")
+    doc["claim"] = "S9.invented"
+    _write(d, "S9.invented.json", doc)
+
+
+def drift_final_enumeration_cut(d: Path) -> None:
+    """S3.drift-final's enumeration cut to one case; its coverage text still says n <= 60."""
+    doc = _read(d, "S3.drift-final")
+    cert = doc["certificates"][0]
+    cert["vars"][0]["domain"].update(n=[1, 1], max=1)
+    cert["cases"] = 1
+    assert "60" in doc["covered"]
+    _write(d, "S3.drift-final.json", doc)
+
+
+def arith_env_rebinds_e(d: Path) -> None:
+    """An arith environment that redefines e and moves omega to where the margin fails."""
+    doc = _read(d, "S3.omega-margin")
+    doc["certificates"][0]["env"].update(omega="137/100", e="2")
+    _write(d, "S3.omega-margin.json", doc)
+
+
+def failure_with_another_claims_certificate(d: Path) -> None:
+    """A 'fails' verdict carrying another claim's certificate."""
+    doc = _read(d, "S3.e2-bound")
+    other = [c for c in _read(d, "S3.total-line")["certificates"] if c["kind"] != "text"]
+    doc["certificates"] = [*other, *_text(doc)]
+    _write(d, "S3.e2-bound.json", doc)
+
+
+def malformed_json(d: Path) -> None:
+    _write(d, "S2.law-base-free.json", '{"format": "zonemax-certificate/2", "claim": ')
+
+
+def malformed_smt(d: Path) -> None:
+    """A malformed SMT script (Reall for Real): once a z3 traceback."""
+    doc = _read(d, "S2.alg2-velocity-prose")
+    doc["certificates"].insert(0, {"kind": "smt", "smtlib": "(declare-const v Reall)",
+                                   "expect": "sat"})
+    _write(d, "S2.alg2-velocity-prose.json", doc)
+
+
+def certificates_not_a_list(d: Path) -> None:
+    doc = _read(d, "S1.target-count")
+    doc["certificates"] = {"kind": "arith"}
+    _write(d, "S1.target-count.json", doc)
+
+
+def certificate_with_wrong_types(d: Path) -> None:
+    """Types a JSON file can carry where the checker expects others (a number as the quote)."""
+    doc = _read(d, "S2.thm1-lemma7")
+    doc["certificates"][-1]["quote"] = 7
+    _write(d, "S2.thm1-lemma7.json", doc)
+
+
+def editorial_deleted(d: Path) -> None:
+    next((d / "editorial").glob("*.json")).unlink()
+
+
+#: forgery -> (the file it concerns, or "directory"; the words the one line must contain)
+FORGERIES: dict[Callable[[Path], None], tuple[str, str]] = {
+    total_line_refiled_as_holds: (
+        "S3.total-line", "status 'holds', but the manifest's statement of S3.total-line "
+                         "supports 'fails'"),
+    lemma7_theta_refiled_with_smt: (
+        "S5.lemma7-theta", "status 'holds', but the manifest's statement of S5.lemma7-theta "
+                           "supports 'fails'"),
+    statement_swapped: ("S3.e1-chain", "statement is not the manifest's"),
+    finding_deleted: ("directory", "claims of the manifest have no file: S3.uniform-on-A"),
+    finding_made_inconclusive: (
+        "S3.cS-regroup", "status 'inconclusive', but the manifest's statement of "
+                         "S3.cS-regroup supports 'fails'"),
+    claim_field_names_another: (
+        "S3.x0-bound", "the file S3.x-min.json holds claim S3.x0-bound; it must be named "
+                       "S3.x0-bound.json"),
+    extra_file: ("directory", "files for claims that are not in the manifest: S9.invented.json"),
+    drift_final_enumeration_cut: (
+        "S3.drift-final", "exact check 0 (forall) is not the manifest's forall check "
+                          "(differs in: cases, vars)"),
+    arith_env_rebinds_e: (
+        "S3.omega-margin", "exact check 0 (arith) is not the manifest's arith check (differs "
+                           "in: env)"),
+    failure_with_another_claims_certificate: (
+        "S3.e2-bound", "exact check 0 (arith) is not the manifest's arith check"),
+    malformed_json: ("?", "unreadable: Expecting value"),
+    malformed_smt: ("S2.alg2-velocity-prose", "certificate 0: unknown kind 'smt'"),
+    certificates_not_a_list: ("S1.target-count", "field 'certificates' is missing or not a list"),
+    certificate_with_wrong_types: ("S2.thm1-lemma7", "not the manifest's TeX reference"),
+    editorial_deleted: ("directory", "editorial entries without a file"),
+}
+
+
+@pytest.fixture(scope="module")
+def forged(full_certificates: Path, tmp_path_factory: pytest.TempPathFactory
+           ) -> tuple[Path, DirectoryResult]:
+    d = tmp_path_factory.mktemp("forged") / "certs"
+    shutil.copytree(full_certificates, d)
+    for forge in FORGERIES:
+        forge(d)
+    return d, check_directory(d, None, run_coq=False)
+
+
+@pytest.mark.parametrize("forge", FORGERIES, ids=[f.__name__ for f in FORGERIES])
+def test_forgery_is_rejected(forge: Callable[[Path], None],
+                             forged: tuple[Path, DirectoryResult]) -> None:
+    _, result = forged
+    target, words = FORGERIES[forge]
+    assert not result.ok
+    if target == "directory":
+        assert any(words in p for p in result.problems), result.problems
+        return
+    lines = [f.message for f in result.files if f.claim == target and not f.ok]
+    assert any(words in line for line in lines), (target, lines)
+    assert all("\n" not in line and len(line) < 400 for line in lines)
+
+
+def test_only_the_forged_files_fail(forged: tuple[Path, DirectoryResult]) -> None:
+    _, result = forged
+    bad = {Path(f.path).stem for f in result.files if not f.ok}
+    assert bad == {"S3.total-line", "S5.lemma7-theta", "S3.e1-chain", "S3.drift-final",
+                   "S3.cS-regroup",
+                   "S3.x-min", "S3.omega-margin", "S3.e2-bound", "S2.law-base-free",
+                   "S2.alg2-velocity-prose", "S1.target-count", "S2.thm1-lemma7"}
+
+
+def test_the_command_line_exits_1_with_one_line(forged: tuple[Path, DirectoryResult],
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    d, result = forged
+    assert cli.main(["claims", "--check", str(d), "--no-coq"]) == 1
+    out = capsys.readouterr().out
+    last = out.strip().splitlines()[-1]
+    problems = sum(not f.ok for f in result.files) + len(result.problems)
+    assert problems == 15
+    assert last.startswith(f"{problems} problems; the first: ")
+    assert "Traceback" not in out
+
+
+def test_reserved_names_are_refused_by_the_recomputation_too() -> None:
+    cert = {"kind": "arith", "env": {"omega": "6/5", "e": "2"},
+            "assert": [{"lhs": "omega - 1 - e*(omega - 1)**2", "op": ">", "rhs": "0"}]}
+    with pytest.raises(CertificateError, match="env rebinds reserved names: e"):
+        recheck(cert)
+
+
+def test_a_planted_encoding_bug_in_the_search_is_rejected(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    """A one-token bug in the search's z3 translation of Lemma 8 (beta^2 v for beta v in the
+    away step) turns Case 4 and Case 5 inconclusive; their certificates no longer say what the
+    manifest says, and the checker rejects them.  Control: without the bug they check."""
+    from zonemax.proofs_check import rls_decide
+
+    ids = ["S5.case4", "S5.case5"]
+    write_certificates(run_claims(ids), tmp_path / "good")
+    good = check_files([tmp_path / "good" / f"{c}.json" for c in ids])
+    assert all(r.ok for r in good), [r.message for r in good]
+
+    def g_away(self: Any, d: Any, v: Any, al: Any, be: Any, c: Any, p: Any) -> Any:
+        return self.g(d, self.max(self.val(Fraction(1)), be * be * v), al, be, c, p)
+
+    monkeypatch.setattr(rls_decide._Z3Builder, "g_away", g_away)
+    rls_decide.decide.cache_clear()
+    try:
+        write_certificates(run_claims(ids), tmp_path / "bug")
+    finally:
+        rls_decide.decide.cache_clear()
+    bad = check_files([tmp_path / "bug" / f"{c}.json" for c in ids])
+    assert not any(r.ok for r in bad)
+    assert all("status 'inconclusive', but the manifest's statement" in r.message for r in bad)
