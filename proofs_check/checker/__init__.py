@@ -440,7 +440,7 @@ def render(result: DirectoryResult, directory: Path | str) -> str:
     if unchecked:
         reasons = sorted({u.split(" (", 1)[1][:-1] for f in result.files
                           for u in f.unchecked if " (" in u})
-        lines.append(f"  NOT checked here: {', '.join(f'{k} {n}' for k, n in unchecked.items())}"
+        lines.append(f"  NOT checked here: {', '.join(f'{k} {n}' for k, n in sorted(unchecked.items()))}"
                      f" ({'; '.join(reasons)})")
     first = result.first_failure()
     if first is not None:
