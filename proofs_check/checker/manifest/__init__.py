@@ -105,5 +105,128 @@ def coq_obligations() -> dict[str, Formula]:
     return out
 
 
-__all__ = ["C3", "C15", "C18", "COQ_FORMULAS", "CONSTS", "EDITORIAL_ENTRIES", "MANIFEST",
-           "SMT_EXTRA", "SMT_FORMULAS", "coq_obligations"]
+__all__ = [
+    "C3",
+    "C15",
+    "C18",
+    "CONSTS",
+    "COQ_CONTROLS",
+    "COQ_FORMULAS",
+    "EDITORIAL_ENTRIES",
+    "MANIFEST",
+    "SMT_EXTRA",
+    "SMT_FORMULAS",
+    "coq_obligations",
+]
+
+
+def _nudge(formula: Formula, old: str, new: str) -> Formula:
+    """``formula`` with the text ``old`` replaced by ``new`` in exactly one comparison."""
+    def swap(cmps: tuple[tuple[str, str, str], ...]) -> tuple[tuple[str, str, str], ...]:
+        return tuple((lhs.replace(old, new), op, rhs.replace(old, new)) for lhs, op, rhs in cmps)
+
+    hits = sum(old in lhs or old in rhs for lhs, _, rhs in (*formula.hyps, *formula.goals))
+    if hits != 1:
+        raise ValueError(f"{old!r} occurs in {hits} comparisons, not one")
+    return Formula(formula.vars, swap(formula.hyps), swap(formula.goals), formula.consts)
+
+
+def _hyp(formula: Formula, old: tuple[str, str, str], new: tuple[str, str, str]) -> Formula:
+    """``formula`` with the hypothesis ``old`` replaced by ``new``."""
+    if old not in formula.hyps:
+        raise ValueError(f"{old} is not a hypothesis")
+    return Formula(formula.vars, tuple(new if h == old else h for h in formula.hyps),
+                   formula.goals, formula.consts)
+
+
+def _goal(formula: Formula, index: int, new: tuple[str, str, str]) -> Formula:
+    """``formula`` with goal ``index`` replaced by ``new``."""
+    goals = list(formula.goals)
+    goals[index] = new
+    return Formula(formula.vars, formula.hyps, tuple(goals), formula.consts)
+
+
+def _controls() -> dict[str, tuple[str, Formula]]:
+    """Theorem name -> (label, a false variant of its statement): the same proof must fail on it.
+    Each mirrors a control of the search's registry (the altered statement is judged false
+    there too)."""
+    f = coq_obligations()
+    g = s5_formulas.G
+    return {
+        "S2_alg2_velocity_pseudocode": ("alpha > 1/2 allowed (alpha v < 1 at v = 1)",
+                                        _hyp(f["S2_alg2_velocity_pseudocode"], ("alpha", ">", "1"),
+                                             ("alpha", ">", "1/2"))),
+        "S2_thm1_lemma7_stopped": ("drops by at most 1/2", _goal(
+            f["S2_thm1_lemma7_stopped"], 1, ("max(0, y) - max(0, y - 1)", "<=", "1/2"))),
+        "S2_thm1_lemma7_stopped_2": ("0 already for y <= 1", _hyp(
+            f["S2_thm1_lemma7_stopped_2"], ("y", "<=", "0"), ("y", "<=", "1"))),
+        "S3_omega_margin": ("omega = 137/100, just past the root 1 + 1/e",
+                            f["S3_omega_margin"].with_consts(omega="137/100")),
+        "S3_omega_printed_value": ("printed value nudged to 0.0912688", _nudge(
+            f["S3_omega_printed_value"], "912687/10000000", "912688/10000000")),
+        "S3_omega_range": ("upper end 1 + 2/e", _nudge(f["S3_omega_range"], "1 + 1/e", "1 + 2/e")),
+        "S3_omega_range_2": ("upper end 1 + 1/(2e)", _nudge(f["S3_omega_range_2"], "1 + 1/e",
+                                                            "1 + 1/(2*e)")),
+        "S3_omega_best": ("the rate 1% below its maximum everywhere", _nudge(
+            f["S3_omega_best"], f"({s234_formulas.BEST} - 1", f"99/100*({s234_formulas.BEST} - 1")),
+        "S3_omega_best_2": ("98% instead of 97%", _nudge(f["S3_omega_best_2"], "97/100", "98/100")),
+        "S3_pair_identity": ("right side without the division by omega", _nudge(
+            f["S3_pair_identity"], "omega**d*(omega - 1)**2/omega", "omega**d*(omega - 1)**2")),
+        "S3_pair_correct_position": ("strictly negative (bound 0)", _nudge(
+            f["S3_pair_correct_position"], "(omega - 1)**2/omega", "0")),
+        "S3_power_bound": ("exponent n instead of n - 1", _nudge(
+            f["S3_power_bound"], "(1 - 1/n)**(n - 1)", "(1 - 1/n)**n")),
+        "S3_thm4_last_steps": ("1 - 1/e >= 2/3", _nudge(f["S3_thm4_last_steps"], "1/2", "2/3")),
+        "S4_thm5_constant": ("A = 1 allowed (then both sides are 1)", _hyp(
+            f["S4_thm5_constant"], ("A", ">", "1"), ("A", ">=", "1"))),
+        "S4_thm5_o_form_fixed": ("log|a|_1 + 1 in place of log|a|_1 + 2", _nudge(
+            f["S4_thm5_o_form_fixed"], "(L + 2)*(L + 2)", "(L + 1)*(L + 2)")),
+        "S4_denominator_monotone": ("L <= M + 1", _hyp(f["S4_denominator_monotone"],
+                                                       ("L", "<=", "M"), ("L", "<=", "M + 1"))),
+        "S5_example_conditions": ("c = 26/10000: C6 fails",
+                                  f["S5_example_conditions"].with_consts(c="26/10000")),
+        "S5_feasible_region": ("closed form with alpha > 23/20", _nudge(
+            f["S5_feasible_region"], "9/8", "23/20")),
+        "S5_feasible_region_2": ("beta up to 1 (C2 fails)", _hyp(
+            f["S5_feasible_region_2"], ("beta", "<=", "9/10"), ("beta", "<=", "1"))),
+        "S5_redundant_conditions": ("C4 strengthened to alpha + beta > 201/100",
+                                    _nudge(f["S5_redundant_conditions"], "alpha + beta",
+                                           "alpha + beta - 1/100")),
+        "S5_cp_uniform": ("c = 23/10000: C6 fails at alpha = 2, beta = 9/10",
+                          f["S5_cp_uniform"].with_consts(c="23/10000")),
+        "S5_beta_range": ("beta up to 19/20", _hyp(
+            f["S5_beta_range"], ("beta", "<=", "9/10"), ("beta", "<=", "19/20"))),
+        "S5_drift_delta": ("delta = 1/2534", _nudge(f["S5_drift_delta"], "1/2535", "1/2534")),
+        "S5_drift_feasible": ("delta_5 x (1 + 10^-6)", Formula(
+            f["S5_drift_feasible"].vars, f["S5_drift_feasible"].hyps,
+            ((s5_formulas.DRIFT, ">=", s5_formulas.DELTA.replace(
+                s5_formulas.RATIO5, f"1000001/1000000*{s5_formulas.RATIO5}") + f"*{g}"),))),
+        "S5_case1": ("bound x 29", _nudge(f["S5_case1"], f"{s5_formulas.RATIO1}*{g}",
+                                          f"29*{s5_formulas.RATIO1}*{g}")),
+        "S5_case2": ("bound x 27/10", _nudge(f["S5_case2"], "d/2*(", "27/10*d/2*(")),
+        "S5_case2_sharp": ("bound x 17/10", _nudge(f["S5_case2_sharp"], "d/2*(", "17/10*d/2*(")),
+        "S5_case2_decrease": ("at least d/14", _nudge(f["S5_case2_decrease"], "d/16", "d/14")),
+        "S5_case2_toward": ("bound x 3/2", _nudge(f["S5_case2_toward"], "d*(1/16",
+                                                  "3/2*d*(1/16")),
+        "S5_case2_away": ("bound x 99/1000", _nudge(f["S5_case2_away"], "-4*c*d/beta",
+                                                    "-99/1000*4*c*d/beta")),
+        "S5_case2_positive": ("C6 weakened (factor 1 in place of 2)", _nudge(
+            f["S5_case2_positive"], "1/16 - 2*(", "1/16 - (")),
+        "S5_case2_cap_fixed": ("sub-case widened to beta v <= 11/10", _hyp(
+            f["S5_case2_cap_fixed"], ("beta*v", "<=", "1"), ("beta*v", "<=", "11/10"))),
+        "S5_case3": ("bound x 201/200", _nudge(f["S5_case3"], "d*(p/2", "201/200*d*(p/2")),
+        "S5_case3_reset": ("bound x 1000", _nudge(f["S5_case3_reset"], "p/2*d - 2*(alpha - 1)*c*d",
+                                                  "1000*(p/2*d - 2*(alpha - 1)*c*d)")),
+        "S5_case4": ("x (1 + 10^-6)", _nudge(f["S5_case4"], "d*(4*c + p - 4*beta*c)",
+                                             "1000001/1000000*d*(4*c + p - 4*beta*c)")),
+        "S5_case5": ("x (1 + 10^-6)", _nudge(f["S5_case5"], f"{s5_formulas.DRIFT}",
+                                             f"1000000/1000001*{s5_formulas.DRIFT}")),
+        "S5_initial_potential": ("(1 + 1.999c) d^2", _nudge(f["S5_initial_potential"],
+                                                             "(1 + 2*c)", "(1 + 1999/1000*c)")),
+        "S5_lemma7_theta": ("the example constants alpha = 17/10, beta = 9/10",
+                            f["S5_lemma7_theta"].with_consts(alpha="17/10", beta="9/10")),
+    }
+
+
+#: Theorem name -> (label, a false variant of the statement) for every Coq theorem.
+COQ_CONTROLS: dict[str, tuple[str, Formula]] = _controls()

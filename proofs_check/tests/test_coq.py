@@ -1,0 +1,223 @@
+"""The Coq proofs of the claims over real parameters (issue 22, item 2).
+
+* ``Statements.v`` in the repository is what the checker writes from the manifest;
+* every Coq obligation of the manifest compiles against the checker's own statements, with
+  only allowed axioms, and at least 25 claims are proved that way;
+* controls: for every theorem a false variant of its statement (the registry's control, as a
+  formula) makes the *same* proof fail;
+* forged proof files are rejected: Admitted, an extra axiom, a theorem about a local copy of
+  the statement, a missing file;
+* the definitions of Vocabulary.v agree with the checker's Python reading (checker/rls.py) at
+  rational points, proved in Coq itself, and a wrong value is refused.
+
+Without ``coqc`` these tests skip (a user's machine), unless ``ZONEMAX_REQUIRE_COQ=1`` (CI),
+where a missing Coq is a failure.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import shutil
+import subprocess
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from zonemax.proofs_check.checker import coq
+from zonemax.proofs_check.checker.expr import QUANTITIES
+from zonemax.proofs_check.checker.formula import Formula
+from zonemax.proofs_check.checker.manifest import COQ_CONTROLS, MANIFEST, coq_obligations
+
+REQUIRED = os.environ.get("ZONEMAX_REQUIRE_COQ") == "1"
+HAVE_COQ = coq.coqc() is not None
+
+
+@pytest.fixture(scope="module")
+def needs_coq() -> None:
+    if not HAVE_COQ:
+        if REQUIRED:
+            pytest.fail("ZONEMAX_REQUIRE_COQ=1 but coqc is not installed")
+        pytest.skip("coqc is not installed (apt-get install coq libcoq-interval)")
+
+
+def test_committed_statements_are_the_manifests() -> None:
+    committed = (coq.COQ_DIR / "Statements.v").read_text(encoding="utf-8")
+    assert committed == coq.statements_text(coq_obligations().items()), \
+        "run python -m zonemax.proofs_check.checker.coq --write-statements"
+
+
+def test_every_coq_theorem_has_a_proof_file_and_a_control() -> None:
+    names = set(coq_obligations())
+    files = {p.stem for p in coq.COQ_DIR.glob("*.v")} - {"Vocabulary", "Statements"}
+    assert names <= files, f"no proof file for {sorted(names - files)}"
+    assert not {f for f in files if not f.startswith("Lib_")} - names, "a proof of no claim"
+    assert set(COQ_CONTROLS) == names
+
+
+@pytest.fixture(scope="module")
+def report(needs_coq: None) -> coq.CoqReport:
+    return coq.check_proofs(coq_obligations())
+
+
+def test_every_theorem_is_proved(report: coq.CoqReport) -> None:
+    bad = {n: r.message for n, r in report.theorems.items() if not r.ok}
+    assert report.ran and not bad, bad
+    allow = coq.allowed_axioms()
+    for r in report.theorems.values():
+        assert all(coq._allowed(a, allow) for a in r.axioms)
+
+
+def test_at_least_25_claims_are_proved_in_coq(report: coq.CoqReport) -> None:
+    proved = [cid for cid, e in MANIFEST.items() if e.coq_formulas()
+              and all(report.theorems[n].ok for n, _ in e.coq_formulas())]
+    assert len(proved) >= 25, proved
+
+
+def test_a_false_variant_makes_the_same_proof_fail(report: coq.CoqReport) -> None:
+    """Each theorem's proof file, compiled against its control statement, must not compile
+    (the kernel would otherwise have proved a false statement, or the checker did not use the
+    manifest's statement)."""
+    controls = {name: formula for name, (_, formula) in COQ_CONTROLS.items()}
+    result = coq.check_proofs(controls)
+    wrongly = [n for n, r in result.theorems.items() if r.ok]
+    assert not wrongly, f"proofs still compile against false statements: {wrongly}"
+    assert all("does not compile" in r.message for r in result.theorems.values()), \
+        {n: r.message for n, r in result.theorems.items() if "does not compile" not in r.message}
+
+
+_MARGIN = "S3_omega_margin"
+
+
+def _forged(tmp_path: Path, body: str) -> coq.TheoremResult:
+    d = tmp_path / "coq"
+    d.mkdir()
+    for name in ("Vocabulary.v", "allowed_axioms.txt"):
+        shutil.copy(coq.COQ_DIR / name, d / name)
+    if body:
+        (d / f"{_MARGIN}.v").write_text(
+            "From Coq Require Import Reals.\nRequire Import ZM.Vocabulary ZM.Statements.\n"
+            "Open Scope R_scope.\n" + body, encoding="utf-8")
+    report = coq.check_proofs({_MARGIN: coq_obligations()[_MARGIN]}, coq_dir=d)
+    return report.theorems[_MARGIN]
+
+
+@pytest.mark.usefixtures("needs_coq")
+@pytest.mark.parametrize(("body", "words"), [
+    (f"Theorem {_MARGIN} : {_MARGIN}_statement.\nProof.\nAdmitted.\n",
+     "uses axioms outside the allow-list: S3_omega_margin.S3_omega_margin"),
+    (f"Axiom cheat : False.\nTheorem {_MARGIN} : {_MARGIN}_statement.\n"
+     f"Proof. destruct cheat. Qed.\n", "uses axioms outside the allow-list: S3_omega_margin.cheat"),
+    (f"Definition {_MARGIN}_statement := True.\nTheorem {_MARGIN} : {_MARGIN}_statement.\n"
+     f"Proof. exact I. Qed.\n", "does not have the manifest's statement"),
+    ("Theorem other : True.\nProof. exact I. Qed.\n", "does not have the manifest's statement"),
+    ("", "no proof file S3_omega_margin.v"),
+], ids=["admitted", "axiom", "local-statement", "wrong-name", "missing"])
+def test_forged_proofs_are_rejected(tmp_path: Path, body: str, words: str) -> None:
+    result = _forged(tmp_path, body)
+    assert not result.ok and words in result.message, result.message
+
+
+# ----------------------------------------------------------------- the vocabulary, twice read
+def _q(x: Fraction) -> str:
+    return f"({x.numerator}/{x.denominator})" if x.denominator != 1 else f"({x.numerator})"
+
+
+#: Rational points (d, v) through every case of Lemma 8's proof at two constant sets: v <= d/8,
+#: d/8 < v <= 2 beta d (floor(v) below, at and above d), 2 beta d < v < 2d, v = 2d,
+#: floor(v) = 2d < v, v > 2d + 1, and the velocity reset (beta v < 1).
+_POINTS = [(1, "1"), (1, "3/2"), (1, "2"), (1, "5/2"), (1, "7/2"), (3, "5/2"), (8, "1"),
+           (16, "3/2"), (9, "9"), (5, "19/2"), (4, "8"), (4, "17/2"), (6, "21/2")]
+_PARAMS = [("17/10", "9/10", "1/1000", "1/100"), ("2", "7/10", "1/1000", "1/100")]
+_NAMES = {"rls_g": 6, "rls_g_toward": 6, "rls_g_away": 6, "rls_drift": 6, "rls_d_toward": 2,
+          "rls_v_toward": 4, "rls_v_away": 4, "rls_accepted": 2}
+_TACTICS = r"""From Coq Require Import Reals Lra.
+From Interval Require Import Tactic.
+Require Import ZM.Vocabulary.
+Open Scope R_scope.
+
+Lemma int_part_is (k : Z) (x : R) : IZR k <= x < IZR k + 1 -> Int_part x = k.
+Proof.
+  intros [H1 H2]. unfold Int_part.
+  assert (up x = (k + 1)%Z) as ->.
+  { symmetry. apply tech_up; rewrite plus_IZR; simpl; lra. }
+  ring.
+Qed.
+
+Ltac num := first [lra | interval].
+Ltac no_dec t := lazymatch t with
+  | context [Rlt_dec _ _] => fail | context [Rle_dec _ _] => fail
+  | context [Req_EM_T _ _] => fail | context [Rabs _] => fail | context [Rmax _ _] => fail
+  | context [Int_part _] => fail | _ => idtac end.
+(* resolve the innermost decision first, dropping the branches its numbers rule out *)
+Ltac branches :=
+  repeat (match goal with
+  | |- context [Rabs ?a] => no_dec a;
+      let H := fresh in unfold Rabs; destruct (Rcase_abs a) as [H|H];
+      [try (exfalso; assert (0 <= a) by num; lra) | try (exfalso; assert (a < 0) by num; lra)]
+  | |- context [Rmax ?a ?b] => no_dec a; no_dec b; unfold Rmax
+  | |- context [Rle_dec ?a ?b] => no_dec a; no_dec b;
+      let H := fresh in destruct (Rle_dec a b) as [H|H];
+      [try (exfalso; assert (b < a) by num; lra) | try (exfalso; assert (a <= b) by num; lra)]
+  | |- context [Rlt_dec ?a ?b] => no_dec a; no_dec b;
+      let H := fresh in destruct (Rlt_dec a b) as [H|H];
+      [try (exfalso; assert (b <= a) by num; lra) | try (exfalso; assert (a < b) by num; lra)]
+  | |- context [Req_EM_T ?a ?b] => no_dec a; no_dec b;
+      let H := fresh in destruct (Req_EM_T a b) as [H|H];
+      [try (exfalso; assert (a < b \/ b < a) by (first [left; num | right; num]); lra)
+      | try (exfalso; apply H; lra)]
+  end).
+Ltac evaluate k v :=
+  unfold rls_drift, rls_g_toward, rls_g_away, rls_d_toward, rls_v_toward, rls_d_away,
+    rls_v_away, rls_accepted, rls_kept, rls_velocity, rls_new_toward, rls_new_away;
+  rewrite ?(int_part_is k v) by lra; unfold rls_g; branches; field.
+"""
+
+
+def _lemmas(shift: Fraction = Fraction(0)) -> str:
+    out = [_TACTICS]
+    k = 0
+    for al, be, c, p in _PARAMS:
+        consts = [Fraction(x) for x in (al, be, c, p)]
+        for d, v in _POINTS:
+            fd, fv = Fraction(d), Fraction(v)
+            for name, arity in _NAMES.items():
+                args = [fd, fv, *consts][:arity] if arity != 6 else [fd, fv, *consts]
+                value = Fraction(QUANTITIES[name](*args)) + shift
+                k += 1
+                out.append(f"Lemma p{k} : {name} {' '.join(_q(a) for a in args)} = {_q(value)}.\n"
+                           f"Proof. evaluate {math.floor(fv)}%Z {_q(fv)}. Qed.\n")
+    return "\n".join(out)
+
+
+def _compile(tmp_path: Path, text: str) -> subprocess.CompletedProcess[str]:
+    shutil.copy(coq.COQ_DIR / "Vocabulary.v", tmp_path / "Vocabulary.v")
+    (tmp_path / "Agree.v").write_text(text, encoding="utf-8")
+    exe = str(coq.coqc())
+    for name in ("Vocabulary.v", "Agree.v"):
+        proc = subprocess.run([exe, "-q", "-Q", str(tmp_path), "ZM", name], cwd=tmp_path,
+                              capture_output=True, text=True, timeout=900, check=False)
+        if proc.returncode:
+            return proc
+    return proc
+
+
+@pytest.mark.usefixtures("needs_coq")
+def test_vocabulary_agrees_with_the_checkers_python_reading(tmp_path: Path) -> None:
+    """208 values (8 quantities, 13 points, 2 constant sets) computed by checker/rls.py with
+    Fractions are proved equal to Vocabulary.v's definitions in Coq."""
+    proc = _compile(tmp_path, _lemmas())
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+
+
+@pytest.mark.usefixtures("needs_coq")
+def test_a_wrong_value_is_not_proved(tmp_path: Path) -> None:
+    """Control: the same lemmas with every value off by 1/1000 do not compile."""
+    proc = _compile(tmp_path, _lemmas(Fraction(1, 1000)))
+    assert proc.returncode != 0 and "Lemma p1" not in proc.stdout
+
+
+def test_coq_names_and_formulas_are_well_formed() -> None:
+    for name, formula in coq_obligations().items():
+        assert isinstance(formula, Formula)
+        assert name.replace("_", "").isalnum()
