@@ -44,14 +44,16 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import algorithms, data, heavy, pm1, rls  # noqa: F401  (register quantities and kinds)
-from .coq import CoqReport, check_proofs
 from .formula import smt_script
 from .kinds import KINDS, CertificateError
 from .paper import PaperTex, locate
 from .statement import BY_HAND, ByHand, Check, Coq, Entry, Smt
+
+if TYPE_CHECKING:  # the Coq module is imported when a check runs (python -m ...checker.coq
+    from .coq import CoqReport  # runs it as a script)
 
 #: The certificate file format this checker reads.
 FORMAT = "zonemax-certificate/2"
@@ -267,6 +269,7 @@ def check_file(path: Path, tex: PaperTex | Path | None = None, *,
                coq: CoqReport | None = None) -> FileResult:
     """Check one verdict's file against the manifest (``coq``: a report of
     :func:`.coq.check_proofs`; by default the proofs of this claim are compiled now)."""
+    from .coq import CoqReport, check_proofs
     from .manifest import MANIFEST
 
     paper = _paper(tex)
@@ -291,7 +294,7 @@ def check_file(path: Path, tex: PaperTex | Path | None = None, *,
                           _established(entry, coq_ok), tuple(details), tuple(unchecked))
     except _Reject as exc:
         return FileResult(str(path), claim, False, str(exc))
-    except Exception as exc:  # noqa: BLE001 (malformed input must never end in a traceback)
+    except Exception as exc:  # malformed input must never end in a traceback
         return FileResult(str(path), claim, False,
                           f"malformed ({type(exc).__name__}: {_short(exc, 200)})")
 
@@ -320,7 +323,7 @@ def check_editorial(path: Path, tex: PaperTex | Path | None = None) -> FileResul
                           (detail,) if detail else (), (missing,) if missing else ())
     except _Reject as exc:
         return FileResult(str(path), claim, False, str(exc))
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:
         return FileResult(str(path), claim, False,
                           f"malformed ({type(exc).__name__}: {_short(exc, 200)})")
 
@@ -329,6 +332,7 @@ def check_files(paths: Sequence[Path], tex: PaperTex | Path | None = None, *,
                 run_coq: bool = False) -> list[FileResult]:
     """Check some verdict files against the manifest, without the directory's completeness
     (``run_coq``: compile the Coq proofs of their claims; otherwise reported as not re-run)."""
+    from .coq import CoqReport, check_proofs
     from .manifest import MANIFEST
 
     paper = _paper(tex)
@@ -368,7 +372,7 @@ def recheck_file(path: Path, tex: PaperTex | Path | None = None) -> FileResult:
                           tuple(details))
     except _Reject as exc:
         return FileResult(str(path), claim, False, str(exc))
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:
         return FileResult(str(path), claim, False,
                           f"malformed ({type(exc).__name__}: {_short(exc, 200)})")
 
@@ -383,6 +387,7 @@ def check_directory(directory: Path, tex: PaperTex | Path | None = None, *,
                     run_coq: bool = True) -> DirectoryResult:
     """Check a directory of certificates against the whole manifest (see the module
     docstring); ``run_coq=False`` reports the Coq obligations as not re-run."""
+    from .coq import CoqReport, check_proofs
     from .manifest import EDITORIAL_ENTRIES, MANIFEST, coq_obligations
 
     paper = _paper(tex)

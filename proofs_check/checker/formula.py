@@ -180,7 +180,7 @@ class _Coq:
 
     def integer(self, node: ast.AST) -> str:
         """An integer expression in ``Z``."""
-        if isinstance(node, ast.Constant):
+        if isinstance(node, ast.Constant) and type(node.value) is int:
             return f"{node.value}%Z" if node.value >= 0 else f"(- {-node.value})%Z"
         if isinstance(node, ast.Name):
             if node.id in self.consts:
@@ -188,7 +188,8 @@ class _Coq:
             return node.id
         if isinstance(node, ast.UnaryOp):
             return f"(- {self.integer(node.operand)})%Z"
-        assert isinstance(node, ast.BinOp)
+        if not isinstance(node, ast.BinOp):
+            raise FormulaError(f"not an integer expression: {ast.dump(node)[:80]}")
         op = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*"}[type(node.op)]
         return f"({self.integer(node.left)} {op} {self.integer(node.right)})%Z"
 

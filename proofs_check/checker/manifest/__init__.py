@@ -81,7 +81,8 @@ def _load() -> tuple[dict[str, Entry], dict[str, EditorialEntry]]:
         return {}, {}
     doc = json.loads(_CLAIMS_JSON.read_text(encoding="utf-8"))
     claims = {raw["id"]: _entry(raw) for raw in doc["claims"]}
-    editorial = {raw["id"]: EditorialEntry(raw["id"], tuple(raw["tex"]))  # type: ignore[arg-type]
+    editorial = {raw["id"]: EditorialEntry(raw["id"], (raw["tex"][0], raw["tex"][1],
+                                                        raw["tex"][2]))
                  for raw in doc["editorial"]}
     return claims, editorial
 
