@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from zonemax.proofs_check import run_claims
 from zonemax.proofs_check.certificates import write_certificates
 from zonemax.proofs_check.checker import DirectoryResult, check_directory, check_files, recheck
@@ -255,3 +257,45 @@ def test_a_planted_encoding_bug_in_the_search_is_rejected(tmp_path: Path,
     bad = check_files([tmp_path / "bug" / f"{c}.json" for c in ids])
     assert not any(r.ok for r in bad)
     assert all("status 'inconclusive', but the manifest's statement" in r.message for r in bad)
+
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8)
+                     | st.floats(allow_nan=True), lambda inner: st.lists(inner, max_size=3)
+                     | st.dictionaries(st.text(max_size=6), inner, max_size=3), max_leaves=6)
+
+
+def _paths(doc: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [prefix]
+    if isinstance(doc, dict):
+        for k, v in doc.items():
+            out += _paths(v, (*prefix, k))
+    elif isinstance(doc, list):
+        for k, v in enumerate(doc):
+            out += _paths(v, (*prefix, k))
+    return out
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_any_malformed_file_is_one_line_never_an_exception(data: st.DataObject,
+                                                            full_certificates: Path,
+                                                            tmp_path: Path) -> None:
+    """Replace one part of a valid file (S3.drift-final: nested enumerations) by arbitrary JSON:
+    the checker answers with a FileResult, never an exception; a changed file never checks."""
+    doc = _read(full_certificates, "S3.drift-final")
+    where = data.draw(st.sampled_from(_paths(doc)[1:]))
+    value = data.draw(_JSON)
+    target: Any = doc
+    for key in where[:-1]:
+        target = target[key]
+    if target[where[-1]] == value:
+        return
+    target[where[-1]] = value
+    path = tmp_path / "S3.drift-final.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    (result,) = check_files([path])
+    changes_meaning = where[0] not in ("reading", "method", "severity", "fix_claim", "covered",
+                                       "cases", "paper")
+    assert "\n" not in result.message
+    if changes_meaning:
+        assert not result.ok, (where, value)
