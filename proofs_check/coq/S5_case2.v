@@ -1,0 +1,18 @@
+(* S5.case2 (TeX l. 607-611): in Case 2 the drift is D >= (d/2)(1/16 - 2(4 alpha beta c + p) - 4c/beta) (the display, with >= for the printed <=). *)
+From Coq Require Import Reals Lra Lia Psatz.
+Require Import ZM.Vocabulary ZM.Statements.
+Require Import ZM.Lib_S5_1_floor ZM.Lib_S5_2_rls ZM.Lib_S5_6_case2.
+Open Scope R_scope.
+
+Theorem S5_case2 : S5_case2_statement.
+Proof.
+  unfold S5_case2_statement.
+  intros d v a b c p Ha1 Ha2 Hb1 Hb2 C3 C4 C5 C6 C7 C8 C9 Hd Hv Hv1 Hv2.
+  assert (Hc : c > 0) by (apply (S5_c_pos a c); assumption).
+  assert (Hp : p >= 0) by lra.
+  pose proof (S5_case2_sharp_core d v a b c p Ha1 Hb1 Hb2 Hc Hp Hd Hv Hv1 Hv2) as H.
+  assert (HX : 0 <= IZR d / 2 * (4 * a * b * c + p)).
+  { apply Rmult_le_pos; [lra|].
+    assert (0 < a * b * c) by (repeat apply Rmult_lt_0_compat; lra). lra. }
+  lra.
+Qed.
