@@ -384,9 +384,10 @@ def recheck(cert: Mapping[str, Any], tex: Path | None = None) -> str:
 
 
 def check_directory(directory: Path, tex: PaperTex | Path | None = None, *,
-                    run_coq: bool = True) -> DirectoryResult:
+                    run_coq: bool = True, coq: CoqReport | None = None) -> DirectoryResult:
     """Check a directory of certificates against the whole manifest (see the module
-    docstring); ``run_coq=False`` reports the Coq obligations as not re-run."""
+    docstring); ``run_coq=False`` reports the Coq obligations as not re-run; ``coq``: a report
+    of :func:`.coq.check_proofs` over the manifest's obligations, to reuse."""
     from .coq import CoqReport, check_proofs
     from .manifest import EDITORIAL_ENTRIES, MANIFEST, coq_obligations
 
@@ -409,8 +410,9 @@ def check_directory(directory: Path, tex: PaperTex | Path | None = None, *,
         problems.append(f"editorial entries without a file: {', '.join(ed_missing[:8])}")
     if ed_extra:
         problems.append(f"editorial files not in the manifest: {', '.join(ed_extra[:8])}")
-    coq = check_proofs(coq_obligations()) if run_coq else CoqReport(
-        False, "", {}, "the Coq proofs were not re-run (--no-coq)")
+    if coq is None:
+        coq = check_proofs(coq_obligations()) if run_coq else CoqReport(
+            False, "", {}, "the Coq proofs were not re-run (--no-coq)")
     files = [check_file(p, paper, coq=coq) for p in verdicts if p.stem in MANIFEST]
     files += [check_editorial(p, paper) for p in editorial if p.stem in EDITORIAL_ENTRIES]
     return DirectoryResult(tuple(files), tuple(problems), coq)

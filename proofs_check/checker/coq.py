@@ -32,7 +32,7 @@ import shutil
 import subprocess
 import tempfile
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .formula import Formula, coq_prop
@@ -96,6 +96,8 @@ class CoqReport:
     version: str
     theorems: Mapping[str, TheoremResult]
     note: str = ""
+    #: Theorem name -> whether its proof was refused on the false variant (``ok``: refused).
+    controls: Mapping[str, TheoremResult] = field(default_factory=dict)
 
 
 def _run(args: list[str], cwd: Path) -> tuple[int, str]:
@@ -129,10 +131,22 @@ def _parse_assumptions(block: str) -> tuple[str, ...] | None:
     return tuple(names)
 
 
-def check_proofs(obligations: Mapping[str, Formula], *, coq_dir: Path = COQ_DIR,
-                 build_dir: Path | None = None) -> CoqReport:
+def _control_name(name: str) -> str:
+    return f"{name}__control"
+
+
+def check_proofs(obligations: Mapping[str, Formula], *,
+                 controls: Mapping[str, Formula] | None = None, coq_dir: Path = COQ_DIR,
+                 build_dir: Path | None = None, jobs: int | None = None) -> CoqReport:
     """Compile the proofs of ``obligations`` (theorem name -> formula) against statements
-    written from the formulas; see the module docstring."""
+    written from the formulas; see the module docstring.
+
+    ``controls`` (theorem name -> a false variant of its formula): in the same build, each
+    named proof file is compiled once more with its statement replaced by the variant (every
+    occurrence of ``<name>_statement``); the report's ``controls`` say whether each was refused,
+    as it must be.  Proof files compile ``jobs`` at a time (default: the number of CPUs).
+    """
+    controls = dict(controls or {})
     exe = coqc()
     if exe is None:
         return CoqReport(False, "", {}, "coqc is not installed: the Coq proofs were not re-run "
@@ -140,41 +154,62 @@ def check_proofs(obligations: Mapping[str, Formula], *, coq_dir: Path = COQ_DIR,
     _, version = _run([exe, "--version"], Path.cwd())
     version = " ".join(version.split()[:6])
     allow = allowed_axioms(coq_dir)
+    every = {**obligations, **{_control_name(n): f for n, f in controls.items()}}
     with tempfile.TemporaryDirectory(prefix="zonemax-coq-") as tmp:
         work = Path(build_dir) if build_dir is not None else Path(tmp)
         work.mkdir(parents=True, exist_ok=True)
         shutil.copy(coq_dir / "Vocabulary.v", work / "Vocabulary.v")
-        (work / "Statements.v").write_text(statements_text(obligations.items()), encoding="utf-8")
+        (work / "Statements.v").write_text(statements_text(every.items()), encoding="utf-8")
         base = [exe, "-q", "-Q", str(work), ROOT]
-        for stem in ("Vocabulary", "Statements"):
+        libs = sorted(coq_dir.glob("Lib_*.v"))
+        for lib in libs:
+            shutil.copy(lib, work / lib.name)
+        for stem in ("Vocabulary", "Statements", *(lib.stem for lib in libs)):
             code, out = _run([*base, f"{stem}.v"], work)
             if code != 0:
                 msg = f"{stem}.v does not compile: {_first_error(out)}"
                 return CoqReport(True, version, {n: TheoremResult(n, False, msg)
                                                  for n in obligations})
-        for lib in sorted(coq_dir.glob("Lib_*.v")):
-            shutil.copy(lib, work / lib.name)
-            code, out = _run([*base, lib.name], work)
-            if code != 0:
-                msg = f"{lib.name} does not compile: {_first_error(out)}"
-                return CoqReport(True, version, {n: TheoremResult(n, False, msg)
-                                                 for n in obligations})
         results: dict[str, TheoremResult] = {}
-        compiled = []
+        sources: dict[str, str] = {}
         for name in obligations:
             source = coq_dir / f"{name}.v"
-            if not source.is_file():
+            if source.is_file():
+                sources[name] = source.read_text(encoding="utf-8")
+            else:
                 results[name] = TheoremResult(name, False, f"no proof file {name}.v")
-                continue
-            shutil.copy(source, work / source.name)
-            code, out = _run([*base, source.name], work)
+        units = {name: text for name, text in sources.items()}
+        for name in controls:
+            if name in sources:
+                units[_control_name(name)] = re.sub(rf"\b{re.escape(name)}_statement\b",
+                                                    f"{_control_name(name)}_statement",
+                                                    sources[name])
+        for unit, text in units.items():
+            (work / f"{unit}.v").write_text(text, encoding="utf-8")
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 1) as pool:
+            outcome = dict(zip(units, pool.map(lambda u: _run([*base, f"{u}.v"], work), units),
+                               strict=True))
+        compiled = []
+        for name in sources:
+            code, out = outcome[name]
             if code != 0:
                 results[name] = TheoremResult(name, False, f"{name}.v does not compile: "
                                                            f"{_first_error(out)}")
-                continue
-            compiled.append(name)
+            else:
+                compiled.append(name)
         results.update(_check_all(compiled, base, work, allow))
-    return CoqReport(True, version, results)
+        refused: dict[str, TheoremResult] = {}
+        for name in controls:
+            if name not in sources:
+                refused[name] = TheoremResult(name, False, f"no proof file {name}.v")
+                continue
+            code, out = outcome[_control_name(name)]
+            refused[name] = TheoremResult(
+                name, code != 0, f"refused: {_first_error(out)}" if code != 0 else
+                "the proof compiles against the false variant of its statement")
+    return CoqReport(True, version, results, controls=refused)
 
 
 def _check_all(names: list[str], base: list[str], work: Path, allow: frozenset[str]
