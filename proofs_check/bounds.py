@@ -15,13 +15,14 @@ balls, rigorous); :func:`arb_of` and :func:`arb_bounds` move exact rationals in 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
 import mpmath
 from flint import arb, ctx, fmpq
+from zonemax.proofs_check.core import Method, record, recorded_cache
 from zonemax.proofs_check.intervals import hi, iv_frac, iv_log, iv_pow, iv_precision, lo
 from zonemax.proofs_check.rls_drift import RlsParams, delta_lower_bound, g_i
 from zonemax.reference.fitness import norm_1, norm_hamming, norm_inf, validate_target
@@ -32,6 +33,15 @@ ARB_PREC = 128
 #: Terms summed by :func:`c_eps_enclosure` before the tail bracket; the bracket's width is about
 #: ``|w'(N)|/8`` (3.4e-11 for eps = 1/1000 in base 2, ~0.12 s per constant).
 C_EPS_TERMS = 2**14
+
+
+@contextmanager
+def arb_precision() -> Iterator[None]:
+    """Run a block of Arb ball arithmetic at :data:`ARB_PREC` bits (records
+    :attr:`~zonemax.proofs_check.core.Method.INTERVAL`)."""
+    record(Method.INTERVAL)
+    with ctx.workprec(ARB_PREC):
+        yield
 
 
 def arb_of(q: Fraction | int) -> arb:
@@ -51,7 +61,7 @@ def arb_bounds(x: arb) -> tuple[Fraction, Fraction]:
     return mid - rad, mid + rad
 
 
-@lru_cache(maxsize=32)
+@recorded_cache(maxsize=32)
 def c_eps_enclosure(eps: Fraction, log_base: LogBase = 2, terms: int = C_EPS_TERMS
                     ) -> tuple[Fraction, Fraction]:
     r"""Rational end points ``lo <= c_eps <= hi`` of ``c_eps = sum_{i>=2} 1/(i (log_b i)^{1+eps})``.
@@ -69,6 +79,7 @@ def c_eps_enclosure(eps: Fraction, log_base: LogBase = 2, terms: int = C_EPS_TER
     (The independent checker encloses the same sum with a different tail argument,
     :mod:`zonemax.proofs_check.checker.heavy`.)
     """
+    record(Method.INTERVAL)
     e = check_eps(eps)
     base = check_log_base(log_base)
     if isinstance(terms, bool) or not isinstance(terms, int) or terms < 3:

@@ -22,6 +22,8 @@ FORMAT = "zonemax-certificate/2"
 EDITORIAL_STATUS = "editorial"
 #: Sub-directory for the editorial entries' text certificates (kept apart from the verdicts).
 EDITORIAL_DIR = "editorial"
+#: Sub-directory for the certificates of zonemax's own tables (not verdicts, kept apart).
+TABLES_DIR = "tables"
 
 
 def value(x: Any) -> Any:
@@ -108,7 +110,7 @@ def file_record(result: ClaimResult) -> dict[str, Any]:
         "statement": c.statement,
         "status": str(v.status),
         "reading": v.reading,
-        "method": c.method,
+        "method": v.method,
         "severity": None if c.severity is None else str(c.severity),
         "fix_claim": c.fix_claim,
         "coverage": None if scope is None else str(scope.coverage),
@@ -149,16 +151,18 @@ def _write(path: Path, record: Mapping[str, Any]) -> Path:
 
 
 def write_certificates(results: Iterable[ClaimResult], directory: Path,
-                       editorial: Iterable[Editorial] = ()) -> list[Path]:
-    """Write one ``<claim id>.json`` per verdict into ``directory`` and one per editorial entry
-    into ``directory/editorial`` (both created if needed); returns the paths written.
+                       editorial: Iterable[Editorial] = (),
+                       tables: Iterable[ClaimResult] = ()) -> list[Path]:
+    """Write one ``<claim id>.json`` per verdict into ``directory``, one per editorial entry
+    into ``directory/editorial`` and one per table of zonemax's own into ``directory/tables``
+    (created if needed; a table's file has the format of a verdict's); returns the paths.
 
     Certificate files of an earlier run (recognised by :data:`FORMAT`) are removed first, so
     the directory holds exactly this run's certificates; other files are left alone.
     """
     directory.mkdir(parents=True, exist_ok=True)
-    sub = directory / EDITORIAL_DIR
-    for old in [*directory.glob("*.json"), *sub.glob("*.json")]:
+    sub, tab = directory / EDITORIAL_DIR, directory / TABLES_DIR
+    for old in [*directory.glob("*.json"), *sub.glob("*.json"), *tab.glob("*.json")]:
         if is_certificate_file(old):
             old.unlink()
     paths = [_write(directory / f"{r.claim.id}.json", file_record(r)) for r in results]
@@ -166,4 +170,8 @@ def write_certificates(results: Iterable[ClaimResult], directory: Path,
     if entries:
         sub.mkdir(exist_ok=True)
         paths += [_write(sub / f"{e.id}.json", editorial_record(e)) for e in entries]
+    table_results = list(tables)
+    if table_results:
+        tab.mkdir(exist_ok=True)
+        paths += [_write(tab / f"{r.claim.id}.json", file_record(r)) for r in table_results]
     return paths

@@ -11,8 +11,15 @@ numerical value, a hypothesis of an experiment).  What makes a verdict trustwort
   whose verdict no input could change is not a machine check.
 * **Scoped.**  Every verdict carries a :class:`Scope`: the quantifier as the paper states it and
   the domain actually covered, in a fixed vocabulary (:class:`Coverage`): proved for the whole
-  domain, exhaustive on a stated finite range (with the number of cases), or sampled (with how).
-  A finite check of an all-n statement "holds on the checked range", never plainly "holds".
+  domain (by a machine: a solver, a symbolic identity, exact or interval arithmetic of a closed
+  statement, a witness -- or a Coq theorem of the checker), exhaustive on a stated finite range
+  (with the number of cases), sampled (with how), or proved by hand (the step that extends the
+  machine's facts to the whole domain is an argument in words that no program checked:
+  a monotonicity or termwise chain, the integral test, optional stopping, elitism; the scope's
+  ``covered`` says which step).  A finite check of an all-n statement "holds on the checked
+  range", never plainly "holds"; a verdict proved by hand reads "holds (by hand)".
+* **Labelled by what ran.**  A verdict's methods (:class:`Method`) are recorded while its check
+  runs (:func:`record`, collected by :meth:`Claim.run`); no label is written by hand.
 * **Certified.**  A verdict carries :class:`Certificate` objects (witnesses, enumerated ranges,
   interval enclosures with exact rational endpoints, a solver's answer with its formula).
   ``zonemax claims --certificates DIR`` writes them; :mod:`zonemax.proofs_check.checker`, which
@@ -37,10 +44,13 @@ a float never decides a verdict.  Evidence is rendered for reports by
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+import functools
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
 import sympy
 from zonemax.proofs_check.checker.paper import ARXIV_ID, TEX_NAME, TEX_SHA256
@@ -57,7 +67,13 @@ class Status(StrEnum):
 
 
 class Method(StrEnum):
-    """How a claim is checked; labels say exactly what ran."""
+    """How a claim is checked.  A verdict's labels are *recorded* while its check runs (see
+    :func:`record`): the z3 runner records ``DECISION``, the sympy wrappers of
+    :mod:`~zonemax.proofs_check.symbolic` ``SYMBOLIC``, the interval contexts
+    (:func:`~zonemax.proofs_check.intervals.iv_precision`,
+    :func:`~zonemax.proofs_check.bounds.arb_precision`) ``INTERVAL``, the multiplicity DP
+    ``DYNAMIC_PROGRAMME``, the data tests ``DATA``; exact rational helpers and the enumerating
+    loops record ``EXACT`` and ``ENUMERATION`` where they run.  No label is written by hand."""
 
     SYMBOLIC = "symbolic (sympy)"
     DECISION = "decision procedure (z3 nlsat)"
@@ -76,6 +92,111 @@ class Coverage(StrEnum):
     PROVED = "proved for the whole domain"
     EXHAUSTIVE = "exhaustive on a finite range"
     SAMPLED = "sampled"
+    BY_HAND = "proved by hand"
+
+
+# ------------------------------------------------------------------------------------------
+# Recording the methods that ran
+# ------------------------------------------------------------------------------------------
+#: The set of methods recorded by the check that is running (``None`` outside a check).
+_RECORDER: ContextVar[set[Method] | None] = ContextVar("zonemax_proofs_check_methods",
+                                                       default=None)
+
+
+def record(*methods: Method) -> None:
+    """Note that ``methods`` ran (called by the computations themselves; a no-op outside
+    :func:`recording`)."""
+    ran = _RECORDER.get()
+    if ran is not None:
+        ran.update(methods)
+
+
+@contextmanager
+def recording() -> Iterator[set[Method]]:
+    """Collect the methods recorded inside the block (they are also passed on to an enclosing
+    recording)."""
+    outer = _RECORDER.get()
+    mine: set[Method] = set()
+    token = _RECORDER.set(mine)
+    try:
+        yield mine
+    finally:
+        _RECORDER.reset(token)
+        if outer is not None:
+            outer.update(mine)
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+#: The caches made by :func:`recorded_cache` (so that tests can start from cold caches).
+_CACHES: list[Any] = []
+
+
+def clear_recorded_caches() -> None:
+    """Empty every :func:`recorded_cache` (a test that counts what runs starts cold)."""
+    for cache in _CACHES:
+        cache.cache_clear()
+
+
+def recorded_cache(maxsize: int | None = 128) -> Callable[[_F], _F]:
+    """``functools.lru_cache`` that keeps, with each result, the methods recorded while it was
+    computed and records them again on every cache hit: a cached result is labelled by what
+    produced it, whichever claim computed it first."""
+    def decorate(fn: _F) -> _F:
+        @functools.lru_cache(maxsize=maxsize)
+        def cached(*args: Any, **kwargs: Any) -> tuple[Any, frozenset[Method]]:
+            with recording() as ran:
+                value = fn(*args, **kwargs)
+            return value, frozenset(ran)
+
+        @functools.wraps(fn)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            value, ran = cached(*args, **kwargs)
+            record(*ran)
+            return value
+
+        _CACHES.append(cached)
+        wrapper.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
+        wrapper.cache_info = cached.cache_info  # type: ignore[attr-defined]
+        return wrapper  # type: ignore[return-value]
+    return decorate
+
+
+class _Symbolic:
+    """sympy's computing functions, recording :attr:`Method.SYMBOLIC` when called: a check
+    writes ``symbolic.simplify(...)``, ``symbolic.solve(...)``, ``symbolic.diff(...)`` where a
+    symbolic computation decides something (building expressions needs no label)."""
+
+    def __getattr__(self, name: str) -> Callable[..., Any]:
+        fn = getattr(sympy, name)
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            record(Method.SYMBOLIC)
+            return fn(*args, **kwargs)
+
+        return call
+
+
+#: See :class:`_Symbolic`.
+symbolic = _Symbolic()
+
+
+def coq_name(claim_id: str) -> str:
+    """The name of a claim's Coq theorem: the id with every non-alphanumeric character replaced
+    by ``_`` (``S5.case2-away`` -> ``S5_case2_away``)."""
+    return "".join(ch if ch.isalnum() else "_" for ch in claim_id)
+
+
+def coq_theorems(claim_id: str, count: int = 1) -> str:
+    """``Coq theorem <Name> (proofs_check/coq/<Name>.v)`` (with ``<Name>_2`` ... for more)."""
+    name = coq_name(claim_id)
+    names = [name, *(f"{name}_{k}" for k in range(2, count + 1))]
+    listed = names[0] if count == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return f"Coq theorem{'s' if count > 1 else ''} {listed} (proofs_check/coq/{name}.v)"
+
+
+def method_label(methods: tuple[Method, ...]) -> str:
+    """The methods as one label (``a + b``)."""
+    return " + ".join(str(m) for m in methods)
 
 
 @dataclass(frozen=True)
@@ -92,9 +213,13 @@ class Scope:
     covered:
         The domain the check covered, e.g. ``"1 <= n <= 6, 0 <= d_i <= 6 (sorted)"``, or for
         *proved* how the whole domain was covered (``"z3: the negation is unsat over all real
-        v >= 1"``); for *sampled* how the sample was drawn (seed, size, law).
+        v >= 1"``; for a claim the checker proves in Coq, ``"decisive step: Coq theorem <Name>
+        (proofs_check/coq/<Name>.v); the search: ..."``); for *sampled* how the sample was
+        drawn (seed, size, law); for *by hand* which step is the argument in words and what the
+        machine checked.
     cases:
-        Number of cases enumerated (*exhaustive*) or drawn (*sampled*); ``None`` for *proved*.
+        Number of cases enumerated (*exhaustive*) or drawn (*sampled*); ``None`` for *proved*
+        and *by hand*.
     """
 
     coverage: Coverage
@@ -103,15 +228,19 @@ class Scope:
     cases: int | None = None
 
     def __post_init__(self) -> None:
-        if self.coverage is not Coverage.PROVED and self.cases is None:
+        if self.coverage in (Coverage.EXHAUSTIVE, Coverage.SAMPLED) and self.cases is None:
             raise ValueError(f"a {self.coverage} scope needs its number of cases")
 
     def qualifier(self, status: Status) -> str:
-        """How the verdict reads with this scope: ``holds`` only for a proof."""
+        """How the verdict reads with this scope: plain ``holds``/``fails`` only for a machine
+        proof; ``holds on the checked range``, ``holds on the sample``, ``holds (by hand)``,
+        ``fails (by hand)`` otherwise."""
         if status is Status.HOLDS and self.coverage is Coverage.EXHAUSTIVE:
             return "holds on the checked range"
         if status is Status.HOLDS and self.coverage is Coverage.SAMPLED:
             return "holds on the sample"
+        if status is not Status.INCONCLUSIVE and self.coverage is Coverage.BY_HAND:
+            return f"{status} (by hand)"
         return str(status)
 
 
@@ -128,6 +257,12 @@ def exhaustive(quantifier: str, covered: str, cases: int) -> Scope:
 def sampled(quantifier: str, how: str, cases: int) -> Scope:
     """Scope of a check on a sample (seeded, with the law it was drawn from in ``how``)."""
     return Scope(Coverage.SAMPLED, quantifier, how, cases)
+
+
+def by_hand(quantifier: str, argument: str) -> Scope:
+    """Scope of a verdict whose decisive step is an argument in words that no program checked
+    (``argument`` says which step, and what the machine did check)."""
+    return Scope(Coverage.BY_HAND, quantifier, argument)
 
 
 class Severity(StrEnum):
@@ -203,6 +338,13 @@ class Verdict:
     witness: Evidence = ()
     scope: Scope | None = None
     certificates: tuple[Certificate, ...] = ()
+    #: What ran to reach the verdict, recorded by :meth:`Claim.run` (never written by hand).
+    methods: tuple[Method, ...] = ()
+
+    @property
+    def method(self) -> str:
+        """The recorded methods as one label (``a + b``)."""
+        return method_label(self.methods)
 
     def evidence_dict(self) -> dict[str, Any]:
         """The evidence as a plain dict (a copy)."""
@@ -250,8 +392,6 @@ class Claim:
         Where exactly, in words: theorem/lemma, proof step, displayed inequality.
     statement:
         The claim as text (paraphrasing the paper, with its notation).
-    methods:
-        How it is checked (:class:`Method`), exactly what ran.
     check:
         ``check(heavy, **params) -> Verdict``; the keyword defaults are the statement.
     controls:
@@ -268,13 +408,18 @@ class Claim:
         For Section 6 claims, where the reproduction's verdict is (report section).
     formula:
         The statement as a sympy expression, where one exists.
+    coq:
+        The number of Coq theorems of the independent checker that prove the statement (0: none;
+        1: ``<Name>``; 2: also ``<Name>_2``, where ``<Name>`` is :func:`coq_name` of the id).  For
+        such a claim the verdict of its statement (no overrides) that holds is *proved for the
+        whole domain* with the Coq theorem as its decisive step, whatever route the search took
+        (the scope's ``covered`` names the theorem and then what the search ran).
     """
 
     id: str
     section: int
     location: str
     statement: str
-    methods: tuple[Method, ...]
     check: CheckFn
     controls: tuple[Control, ...] = ()
     tex: TexRef | None = None
@@ -284,15 +429,22 @@ class Claim:
     reproduction: str | None = None
     formula: sympy.Basic | None = None
     params: Mapping[str, Any] = field(default_factory=dict)
-
-    @property
-    def method(self) -> str:
-        """The methods as one label (``a + b``)."""
-        return " + ".join(str(m) for m in self.methods)
+    coq: int = 0
 
     def run(self, heavy: bool = False, **overrides: Any) -> Verdict:
-        """``check`` with the statement's parameters, or with ``overrides`` (a control)."""
-        return self.check(heavy, **{**self.params, **overrides})
+        """``check`` with the statement's parameters, or with ``overrides`` (a control); the
+        verdict carries the methods recorded while the check ran (in :class:`Method` order)."""
+        with recording() as ran:
+            verdict = self.check(heavy, **{**self.params, **overrides})
+        verdict = replace(verdict, methods=tuple(m for m in Method if m in ran))
+        if self.coq and not overrides and verdict.status is Status.HOLDS and verdict.scope:
+            search = verdict.scope
+            verdict = replace(verdict, scope=Scope(
+                Coverage.PROVED, search.quantifier,
+                f"decisive step: {coq_theorems(self.id, self.coq)}; the search: "
+                f"{search.covered}" + ("" if search.cases is None else
+                                       f" ({search.cases} cases)")))
+        return verdict
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 import mpmath
+from zonemax.proofs_check.core import Method, record
 
 #: Number of Taylor terms of e = sum_k 1/k!; the remainder after the term 1/N! is
 #: sum_{k > N} 1/k! < 1/(N! N), so E_LOWER < e < E_UPPER with width < 1/(N! N) ~ 6e-27.
@@ -37,7 +38,9 @@ IV_DPS = 40
 
 @contextmanager
 def iv_precision(dps: int = IV_DPS) -> Iterator[None]:
-    """Run a block with ``mpmath.iv`` at ``dps`` decimal digits and restore the old precision."""
+    """Run a block with ``mpmath.iv`` at ``dps`` decimal digits and restore the old precision
+    (records :attr:`~zonemax.proofs_check.core.Method.INTERVAL`)."""
+    record(Method.INTERVAL)
     old = mpmath.iv.prec
     mpmath.iv.dps = dps
     try:

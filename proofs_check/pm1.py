@@ -28,7 +28,8 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+
+from zonemax.proofs_check.core import Method, record, recorded_cache
 
 #: The paper's choice of omega (proof of Theorem 3: "for omega = 1.2").
 OMEGA_PAPER = Fraction(6, 5)
@@ -88,7 +89,7 @@ class Pm1Step:
         return None if self.p_e2 == 0 else self.e2_increase / self.p_e2
 
 
-@lru_cache(maxsize=4096)
+@recorded_cache(maxsize=4096)
 def pm1_step(d: tuple[int, ...], omega: Fraction = OMEGA_PAPER) -> Pm1Step:
     """Enumerate every mutation outcome of one iteration from distance vector ``d``.
 
@@ -97,6 +98,7 @@ def pm1_step(d: tuple[int, ...], omega: Fraction = OMEGA_PAPER) -> Pm1Step:
     ``g`` are summed as integers: with ``omega = p/q`` and ``K = max(d) + 1``,
     ``omega^k = units[k] / q^K``.
     """
+    record(Method.EXACT, Method.ENUMERATION)
     n = len(d)
     q = Fraction(1, n)  # Algorithm 1, line 4: each position mutated w.p. 1/n
     top = max(d) + 1
@@ -171,7 +173,7 @@ def _solve(matrix: list[list[Fraction]], rhs: list[Fraction]) -> list[Fraction]:
     return [m[k][size] for k in range(size)]
 
 
-@lru_cache(maxsize=1024)
+@recorded_cache(maxsize=1024)
 def pm1_expected_time(a: tuple[int, ...]) -> Fraction:
     """Exact ``E[T]`` of the (1+1) EA with the ±1 operator on ``f_a`` from ``0^n``.
 
@@ -180,6 +182,7 @@ def pm1_expected_time(a: tuple[int, ...]) -> Fraction:
     by neutral moves) with exact rational Gaussian elimination.  Counting convention of
     :mod:`zonemax.reference`: every iteration counts, the start point does not.
     """
+    record(Method.EXACT)
     start = tuple(sorted((abs(v) for v in a), reverse=True))
     trans: dict[tuple[int, ...], dict[tuple[int, ...], Fraction]] = {}
     stack = [start]

@@ -53,6 +53,8 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from zonemax.proofs_check.core import Method, record
+
 
 @dataclass(frozen=True)
 class CostAffine:
@@ -84,6 +86,7 @@ def _count(a: int, m: int, accept: range | None = None, at_most: int | None = No
 
 def cost_affine(a: int, m: int, omega: Fraction) -> CostAffine:
     """The coefficients of (*) for ``a = |S ∩ O|`` and ``m = |S \\ O|``."""
+    record(Method.EXACT)
     if a < 0 or m < 0 or a + m == 0:
         raise ValueError(f"need a, m >= 0 and a + m >= 1, got a = {a}, m = {m}")
     s = a + m
@@ -110,6 +113,7 @@ def cost_patterns(ds: tuple[int, ...], omega: Fraction) -> tuple[Fraction, Fract
     Returns ``(c(S), c_A(S), |A(S)|)``: the true ``c(S) = 2^{-|S|} sum_{y in A(S)} (g(y)-g(x))``
     and the printed ``c_A(S) = (1/|A(S)|) sum_{y in A(S)} (g(y)-g(x))`` (``None`` if empty).
     """
+    record(Method.EXACT, Method.ENUMERATION)
     total = Fraction(0)
     accepted = 0
     for signs in itertools.product((-1, 1), repeat=len(ds)):
@@ -131,6 +135,7 @@ def regroup_lines(ds: tuple[int, ...], omega: Fraction) -> tuple[Fraction, Fract
     matched with its k-th improving one; every accepted ``y`` has enough, line 6).  ``None``
     if nothing is accepted.
     """
+    record(Method.EXACT, Method.ENUMERATION)
     line3 = line4 = Fraction(0)
     accepted = 0
     for signs in itertools.product((-1, 1), repeat=len(ds)):

@@ -38,6 +38,8 @@ import math
 from collections.abc import Sequence
 from fractions import Fraction
 
+from zonemax.proofs_check.core import Method, record
+
 
 def _class_tables(n: int, k: int, c: int, omega: Fraction
                   ) -> tuple[dict[int, int], dict[int, Fraction]]:
@@ -65,6 +67,7 @@ def class_drift(classes: Sequence[tuple[int, int]], omega: Fraction) -> Fraction
 
     ``classes`` lists distinct distances with positive counts; ``n`` is the total count.
     """
+    record(Method.DYNAMIC_PROGRAMME)
     if not classes or any(c < 1 or k < 0 for k, c in classes):
         raise ValueError(f"classes must be (distance >= 0, count >= 1) pairs, got {classes!r}")
     if len({k for k, _ in classes}) != len(classes):

@@ -60,12 +60,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+
+from zonemax.proofs_check.core import Method, record, recorded_cache
 
 
-@lru_cache(maxsize=512)
+@recorded_cache(maxsize=512)
 def net_tails(n: int) -> tuple[tuple[Fraction, Fraction], ...]:
     """``(P(T <= 1), P(T <= -1))`` for ``T ~ L(j, n - 1 - j)``, ``j = 0..n-1`` (rate ``1/n``)."""
+    record(Method.EXACT)
     if n < 1:
         raise ValueError(f"n must be >= 1, got {n}")
     den = (2 * n) ** (n - 1)
@@ -100,6 +102,7 @@ def net_tails(n: int) -> tuple[tuple[Fraction, Fraction], ...]:
 
 def coefficients(n: int, m: int, omega: Fraction) -> tuple[Fraction, Fraction]:
     """``(A_{n,m}, B_{n,m})`` with ``D(d) = A W - B`` for every ``d`` with ``m`` non-zero entries."""
+    record(Method.EXACT)
     if not 1 <= m <= n:
         raise ValueError(f"need 1 <= m <= n, got n = {n}, m = {m}")
     tails = net_tails(n)

@@ -20,6 +20,10 @@ CLAIMS: tuple[Claim, ...] = tuple(
     sorted((c for module in _SECTIONS for c in module.CLAIMS), key=lambda c: c.section)
 )
 
+#: zonemax's own tables (computed values such as the c_eps enclosures): checked, controlled and
+#: certified like claims, but not claims of the paper; listed apart and never counted.
+TABLES: tuple[Claim, ...] = tuple(t for module in _SECTIONS for t in getattr(module, "TABLES", ()))
+
 #: Every editorial entry (typos and other text-only findings; never counted as verdicts), in
 #: paper order.  A section package without an ``EDITORIAL`` tuple contributes none.
 EDITORIAL: tuple[Editorial, ...] = tuple(
@@ -62,4 +66,14 @@ def run_claims(only: Iterable[str] | None = None, *, heavy: bool = False
         start = time.perf_counter()
         verdict = claim.run(heavy)
         results.append(ClaimResult(claim, verdict, time.perf_counter() - start))
+    return tuple(results)
+
+
+def run_tables(*, heavy: bool = False) -> tuple[ClaimResult, ...]:
+    """Check zonemax's own tables (:data:`TABLES`); their results are never verdicts."""
+    results = []
+    for table in TABLES:
+        start = time.perf_counter()
+        verdict = table.run(heavy)
+        results.append(ClaimResult(table, verdict, time.perf_counter() - start))
     return tuple(results)

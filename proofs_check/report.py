@@ -2,8 +2,10 @@
 
 All functions return strings (or plain data); printing is the command line's job.  Every
 format shows, for every verdict (``holds`` included), its scope (coverage, the quantifier as
-printed, the domain covered, the number of cases), the method labels and, for findings, the
-severity.  Editorial entries (typos, text-only findings) are listed apart and never counted
+printed, the domain covered, the number of cases), the method labels (recorded while the check
+ran) and, for findings, the severity.  Counts separate the coverage classes: proved by machine,
+exhaustive on a finite range, sampled, proved by hand.  Editorial entries (typos, text-only
+findings) and zonemax's own tables (the c_eps enclosures) are listed apart and never counted
 among the verdicts.
 """
 
@@ -43,6 +45,7 @@ COVERAGE_READING = {
     Coverage.PROVED: "proved",
     Coverage.EXHAUSTIVE: "on the checked range",
     Coverage.SAMPLED: "on the sample",
+    Coverage.BY_HAND: "by hand",
 }
 
 
@@ -56,16 +59,25 @@ def totals(results: Sequence[ClaimResult]) -> dict[str, int]:
     return out
 
 
-def holds_by_coverage(results: Sequence[ClaimResult]) -> dict[str, int]:
-    """The ``holds`` verdicts split by coverage: proved / on the checked range / on the sample
-    (and ``no scope`` for a verdict that lacks one)."""
+def by_coverage(results: Sequence[ClaimResult], status: Status) -> dict[str, int]:
+    """The verdicts with ``status`` split by coverage: proved (by machine) / on the checked
+    range / on the sample / by hand (and ``no scope`` for a verdict that lacks one); every class
+    is listed for ``holds``, only the classes that occur for other statuses."""
     counts: Counter[str] = Counter()
     for r in results:
-        if r.verdict.status is Status.HOLDS:
+        if r.verdict.status is status:
             scope = r.verdict.scope
             counts["no scope" if scope is None else COVERAGE_READING[scope.coverage]] += 1
     keys = [*COVERAGE_READING.values(), "no scope"]
-    return {k: counts[k] for k in keys if counts[k] or k != "no scope"}
+    if status is Status.HOLDS:
+        return {k: counts[k] for k in keys if counts[k] or k != "no scope"}
+    return {k: counts[k] for k in keys if counts[k]}
+
+
+def holds_by_coverage(results: Sequence[ClaimResult]) -> dict[str, int]:
+    """The ``holds`` verdicts split by coverage: proved / on the checked range / on the sample /
+    by hand (and ``no scope`` for a verdict that lacks one)."""
+    return by_coverage(results, Status.HOLDS)
 
 
 def by_severity(results: Sequence[ClaimResult]) -> dict[str, int]:
@@ -84,8 +96,9 @@ def totals_line(results: Sequence[ClaimResult], editorial: int) -> str:
     tot = totals(results)
     parts = []
     for status, n in tot.items():
-        if status == str(Status.HOLDS) and n:
-            cov = ", ".join(f"{k} {v}" for k, v in holds_by_coverage(results).items())
+        split = by_coverage(results, Status(status))
+        if n and (status == str(Status.HOLDS) or set(split) - {"proved"}):
+            cov = ", ".join(f"{k} {v}" for k, v in split.items())
             parts.append(f"{status} {n} ({cov})")
         else:
             parts.append(f"{status} {n}")
@@ -153,8 +166,8 @@ def to_records(results: Sequence[ClaimResult]) -> list[dict[str, Any]]:
             "location": c.location,
             "statement": c.statement,
             "formula": None if c.formula is None else str(c.formula),
-            "method": c.method,
-            "methods": [str(m) for m in c.methods],
+            "method": v.method,
+            "methods": [str(m) for m in v.methods],
             "verdict": str(v.status),
             "reading": v.reading,
             "severity": None if c.severity is None else str(c.severity),
@@ -183,24 +196,29 @@ def editorial_records(editorial: Sequence[Editorial]) -> list[dict[str, Any]]:
              "finding": e.finding, "correction": e.correction} for e in editorial]
 
 
-def format_json(results: Sequence[ClaimResult], editorial: Sequence[Editorial] = ()) -> str:
-    """``{"totals": ..., "claims": [records], "editorial": [records]}`` as JSON; ``totals``
-    counts the verdicts only (see :func:`to_records`, :func:`editorial_records`)."""
+def format_json(results: Sequence[ClaimResult], editorial: Sequence[Editorial] = (),
+                tables: Sequence[ClaimResult] = ()) -> str:
+    """``{"totals": ..., "claims": [records], "editorial": [records], "tables": [records]}`` as
+    JSON; ``totals`` counts the verdicts only (see :func:`to_records`,
+    :func:`editorial_records`; the tables are zonemax's own, recorded like claims)."""
     doc = {
         "paper": "Run Time Bounds for Integer-Valued OneMax Functions (arXiv:2307.11855)",
         "totals": {"verdicts": len(results), "by_status": totals(results),
                    "holds_by_coverage": holds_by_coverage(results),
+                   "fails_by_coverage": by_coverage(results, Status.FAILS),
                    "findings_by_severity": by_severity(results),
-                   "editorial_not_counted": len(editorial)},
+                   "editorial_not_counted": len(editorial),
+                   "tables_not_counted": len(tables)},
         "claims": to_records(results),
         "editorial": editorial_records(editorial),
+        "tables": to_records(tables),
     }
     return json.dumps(doc, indent=2)
 
 
 # -------------------------------------------------------------------------------------- text
 def format_text(results: Sequence[ClaimResult], editorial: Sequence[Editorial] = (),
-                width: int = 120) -> str:
+                width: int = 120, tables: Sequence[ClaimResult] = ()) -> str:
     """A listing for the terminal: per claim its verdict (as it should be read), severity and
     method, its scope and its summary, grouped by section; then the totals."""
     lines: list[str] = []
@@ -213,7 +231,7 @@ def format_text(results: Sequence[ClaimResult], editorial: Sequence[Editorial] =
             head = f"{c.id}  {v.reading}"
             if v.status is not Status.HOLDS:
                 head += f"  [{c.severity or 'severity not assessed'}]"
-            lines.append(f"{head}  ({c.method})")
+            lines.append(f"{head}  ({v.method})")
             lines += _wrap("scope: " + scope_text(v.scope), width, initial_indent=pad,
                                    subsequent_indent=pad + "  ")
             lines.append(pad + textwrap.shorten(v.summary, width - len(pad), placeholder=" ..."))
@@ -228,6 +246,15 @@ def format_text(results: Sequence[ClaimResult], editorial: Sequence[Editorial] =
         lines += ["Editorial (typos and text-only findings; not verdicts, not counted)", ""]
         lines += [textwrap.shorten(f"{e.id}  TeX l. {e.tex.lines}: {e.finding}", width,
                                    placeholder=" ...") for e in editorial]
+        lines.append("")
+    if tables:
+        lines += ["zonemax's own tables (not claims of the paper, not counted)", ""]
+        for r in tables:
+            lines.append(f"{r.claim.id}  {r.verdict.reading}  ({r.verdict.method})")
+            lines += _wrap("scope: " + scope_text(r.verdict.scope), width, initial_indent=pad,
+                           subsequent_indent=pad + "  ")
+            lines.append(pad + textwrap.shorten(r.verdict.summary, width - len(pad),
+                                                placeholder=" ..."))
         lines.append("")
     lines.append("totals: " + totals_line(results, len(editorial)))
     return "\n".join(lines) + "\n"
@@ -247,7 +274,8 @@ def _cell(text: str) -> str:
     return _quote(text).replace("|", "\\|")
 
 
-def format_markdown(results: Sequence[ClaimResult], editorial: Sequence[Editorial] = ()) -> str:
+def format_markdown(results: Sequence[ClaimResult], editorial: Sequence[Editorial] = (),
+                    tables: Sequence[ClaimResult] = ()) -> str:
     """An errata sheet for a reader who has only the paper.
 
     Findings first, by section and most severe first within a section: severity, the TeX lines,
@@ -266,9 +294,12 @@ def format_markdown(results: Sequence[ClaimResult], editorial: Sequence[Editoria
         "How to read it.  **fails**: false as printed, with a counterexample (witness).  "
         "**inconclusive**: the check could not decide.  **holds**: true on the stated scope: "
         "*proved* for the whole domain the paper quantifies over (symbolic computation, a "
-        "decision procedure, or interval arithmetic with a finite cover), or *on the checked "
-        "range* (an exhaustive check of a finite part of the domain, with its number of cases), "
-        "or *on the sample*.  Severity of a finding: *false as stated, theorem affected*; "
+        "decision procedure, interval arithmetic with a finite cover, or a Coq theorem of the "
+        "independent checker), *on the checked range* (an exhaustive check of a finite part of "
+        "the domain, with its number of cases), *on the sample*, or *by hand* (the step that "
+        "covers the whole domain is an argument in words, named in the scope; a verdict that "
+        "rests on one reads 'holds (by hand)' or 'fails (by hand)').  The methods are those "
+        "that ran.  Severity of a finding: *false as stated, theorem affected*; "
         "*proof gap with a checked repair*; *experimental claim not supported by the data*; "
         "*imprecise but harmless*.  Each suggested fix is itself a registered claim, checked "
         "like the others.  Every verdict can be re-checked independently: "
@@ -298,7 +329,7 @@ def format_markdown(results: Sequence[ClaimResult], editorial: Sequence[Editoria
                       f"- **Finding:** {v.summary}"]
             if v.witness:
                 lines += ["- **Witness:**", *_md_items(v.witness)]
-            lines += [f"- **Scope:** {scope_text(v.scope)}", f"- **Method:** {c.method}"]
+            lines += [f"- **Scope:** {scope_text(v.scope)}", f"- **Method:** {v.method}"]
             if c.fix:
                 fix = f"- **Suggested fix:** {c.fix}"
                 if c.fix_claim:
@@ -330,6 +361,13 @@ def format_markdown(results: Sequence[ClaimResult], editorial: Sequence[Editoria
             c, v = r.claim, r.verdict
             tex = f", TeX lines {c.tex.lines}" if c.tex else ""
             lines.append(f"- `{c.id}` ({c.location}{tex}): **{v.reading}**.  {c.statement}  "
-                         f"*Scope:* {scope_text(v.scope)}.  *Method:* {c.method}.  {v.summary}")
+                         f"*Scope:* {scope_text(v.scope)}.  *Method:* {v.method}.  {v.summary}")
+        lines.append("")
+    if tables:
+        lines += ["## zonemax's own tables (not claims of the paper, not counted)", ""]
+        for r in tables:
+            c, v = r.claim, r.verdict
+            lines.append(f"- `{c.id}`: **{v.reading}**.  {c.statement}  *Scope:* "
+                         f"{scope_text(v.scope)}.  *Method:* {v.method}.  {v.summary}")
         lines.append("")
     return "\n".join(lines)

@@ -30,9 +30,9 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
+from zonemax.proofs_check.core import Method, record, recorded_cache
 from zonemax.proofs_check.rls_exact import COMPARE, NEGATED, Constraint, exact_holds, parse
 
 
@@ -129,9 +129,23 @@ Z3_TIMEOUT_MS = 120_000
 
 
 def _z3() -> Any:
-    import z3  # imported lazily: only the decision procedure needs it
+    """The z3 module (imported lazily: only the decision procedure needs it); every caller is
+    about to run the solver, so this records :attr:`~zonemax.proofs_check.core.Method.DECISION`."""
+    import z3
 
+    record(Method.DECISION)
     return z3
+
+
+def z3_check(script: str, timeout_ms: int = Z3_TIMEOUT_MS) -> tuple[str, Any]:
+    """Run z3 on an SMT-LIB 2 script: its answer (``sat``/``unsat``/``unknown``) and, for
+    ``sat``, the model.  The search runs every SMT script it certifies through this."""
+    z3 = _z3()
+    solver = z3.Solver()
+    solver.set("timeout", timeout_ms)
+    solver.from_string(script)
+    answer = str(solver.check())
+    return answer, solver.model() if answer == "sat" else None
 
 
 class _Z3Builder:
@@ -254,7 +268,7 @@ def _solver(stmt: Statement, branch: Branch | None, extra: Sequence[Constraint] 
     return solver, names
 
 
-@lru_cache(maxsize=512)
+@recorded_cache(maxsize=512)
 def decide(stmt: Statement, timeout_ms: int = Z3_TIMEOUT_MS) -> Decision:
     """Decide ``stmt`` with z3 (per branch of ``floor(v)`` if needed); search an integer witness
     when the relaxation is satisfiable (see the module docstring)."""

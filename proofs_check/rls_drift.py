@@ -37,10 +37,10 @@ import itertools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
 import mpmath
+from zonemax.proofs_check.core import Method, record, recorded_cache
 from zonemax.proofs_check.intervals import iv_frac, iv_precision, lo
 
 HALF = Fraction(1, 2)
@@ -62,6 +62,7 @@ PAPER_EXAMPLE = RlsParams(Fraction(17, 10), Fraction(9, 10), Fraction(1, 1000), 
 
 def g_i(d: int, v: Fraction, prm: RlsParams) -> Fraction:
     """The component potential of Lemma 8."""
+    record(Method.EXACT)
     if d == 0:
         return Fraction(0)
     second = max(2 * prm.c * v, prm.c * d * d / (2 * v))  # c d max{2v/d, d/(2v)}
@@ -177,9 +178,10 @@ def _min_on_piece(drift_t: Triple, pot_t: Triple, left: Fraction, right: Fractio
     return best_val, best_v
 
 
-@lru_cache(maxsize=4096)
+@recorded_cache(maxsize=4096)
 def ratio_infimum(d: int, prm: RlsParams) -> RatioInfimum:
     """Rigorous lower bound on ``inf_{v >= 1} D(d, v) / g_i(d, v)`` for one ``d >= 1``."""
+    record(Method.EXACT)
     if d < 1:
         raise ValueError(f"d must be >= 1, got {d}")
     best: Any = None

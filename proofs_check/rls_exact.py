@@ -17,6 +17,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from zonemax.proofs_check.core import Method, record
 from zonemax.proofs_check.rls_drift import (
     PAPER_EXAMPLE,
     RlsParams,
@@ -87,6 +88,7 @@ def parse(expr: str) -> ast.expr:
 def exact_value(expr: str, env: Mapping[str, Fraction]) -> Fraction:
     """Evaluate ``expr`` exactly (Fractions) with this module's implementation of the quantities
     (:data:`_EXACT_FUNCTIONS`)."""
+    record(Method.EXACT)
     return _exact(parse(expr), env)
 
 

@@ -24,11 +24,12 @@ def test_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert _run(["--only", "S2.alg2-loop", "S1.target-count"]) == 0
     out = capsys.readouterr().out
     assert "S1.target-count  fails  [imprecise but harmless]" in out
-    assert "S2.alg2-loop  holds on the checked range  (exhaustive enumeration)" in out
+    assert ("S2.alg2-loop  holds on the checked range  (exact rational arithmetic + exhaustive "
+            "enumeration)") in out
     assert "scope: exhaustive on a finite range -- paper: every n >= 1" in out
     assert out.strip().splitlines()[-1].startswith(
         "totals: 2 verdicts: fails 1, inconclusive 0, holds 1 (proved 0, on the checked "
-        "range 1, on the sample 0)")
+        "range 1, on the sample 0, by hand 0)")
 
 
 def test_json(capsys: pytest.CaptureFixture[str]) -> None:

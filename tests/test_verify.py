@@ -43,7 +43,7 @@ def test_claims_section_uses_the_verdict_vocabulary() -> None:
     assert "holds-with-caveat" not in section
     flat = " ".join(section.split())
     assert ("verdicts: fails: 2, inconclusive: 0, holds: 2 (proved: 1, on the checked range: 1, "
-            "on the sample: 0)") in flat
+            "on the sample: 0, by hand: 0)") in flat
     assert ("findings by severity: proof gap with a checked repair: 1, imprecise but "
             "harmless: 1") in flat
     assert f"editorial entries (typos, text-only; not counted): {len(EDITORIAL)}" in section

@@ -19,7 +19,7 @@ from zonemax.proofs_check import ClaimResult, run_claims, totals
 from zonemax.proofs_check.core import Severity, Status
 from zonemax.proofs_check.expected import EXPECTED
 from zonemax.proofs_check.registry import EDITORIAL
-from zonemax.proofs_check.report import by_severity, finding_key, holds_by_coverage
+from zonemax.proofs_check.report import by_coverage, by_severity, finding_key
 from zonemax.proofs_check.section6.reproduction import NO_DATA, RUNS_CSV
 from zonemax.reference.spec import AlgorithmSpec
 from zonemax.stats_tests import SUITE_ALPHA
@@ -185,16 +185,17 @@ class VerifyReport:
                 and power_ok)
 
     def _render_claims(self, quiet: bool) -> list[str]:
-        """Section 1: verdicts by status (holds by coverage), findings by severity, the
-        findings themselves (most severe first; ``quiet``: only 'false as stated'), and the
-        regression check.  Editorial entries are counted apart, never as verdicts."""
+        """Section 1: verdicts by status (split by coverage: proved by machine, on the checked
+        range, on the sample, by hand), findings by severity, the findings themselves (most
+        severe first; ``quiet``: only 'false as stated'), and the regression check.  Editorial
+        entries are counted apart, never as verdicts."""
         lines = [f"== 1. Claims of the paper, checked by machine ({len(self.claims)} claims, "
                  f"{self.claims_seconds:.1f} s)"]
-        holds = holds_by_coverage(self.claims)
         verdicts = []
         for status, n in totals(self.claims).items():
-            if status == str(Status.HOLDS):
-                split = ", ".join(f"{k}: {v}" for k, v in holds.items())
+            by_class = by_coverage(self.claims, Status(status))  # proved / range / sample / hand
+            if n and (status == str(Status.HOLDS) or set(by_class) - {"proved"}):
+                split = ", ".join(f"{k}: {v}" for k, v in by_class.items())
                 verdicts.append(f"{status}: {n} ({split})")
             else:
                 verdicts.append(f"{status}: {n}")

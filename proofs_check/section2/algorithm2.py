@@ -23,6 +23,7 @@ from zonemax.proofs_check.core import (
     evidence,
     exhaustive,
     proved,
+    record,
 )
 from zonemax.proofs_check.section2.common import _z3
 
@@ -51,6 +52,7 @@ def check_alg2_loop(heavy: bool, *, reset: bool = True) -> Verdict:
     ``reset=True`` is the pseudocode as typeset (``y <- x`` inside the loop); the control drops
     the reset (``y <- x`` before the loop), which makes the offspring accumulate n steps.
     """
+    record(Method.ENUMERATION, Method.EXACT)
     n_max = 4 if heavy else 3
     cases = 0
     for n in range(1, n_max + 1):
@@ -127,6 +129,7 @@ def _stuck_probability(a: int, alpha: Fraction, beta: Fraction, rule: str, steps
     Exact: the run is a binary tree of directions (towards/away, 1/2 each); with ``v < 1``
     the step floor(v) is 0, the offspring equals the parent, and no rule ever raises v again.
     """
+    record(Method.ENUMERATION, Method.EXACT)
     total = Fraction(0)
     stack: list[tuple[int, Fraction, int, Fraction]] = [(a, Fraction(1), 0, Fraction(1))]
     while stack:
@@ -206,14 +209,14 @@ def check_velocity_rule(heavy: bool, *, rule: str = "prose") -> Verdict:
 CLAIMS: tuple[Claim, ...] = (
     Claim("S2.alg2-loop", 2, "Algorithm 2 (pseudo-code), the for-loop around the mutation",
           "One iteration of Algorithm 2's pseudocode mutates one uniformly chosen position by "
-          "-/+ floor(v_i), as the prose says.", (Method.ENUMERATION,), check_alg2_loop,
+          "-/+ floor(v_i), as the prose says.", check_alg2_loop,
           controls=(Control("the loop without the reset y <- x in each pass",
                             {"reset": False}, Status.FAILS),),
           tex=TexRef(294, 297, r"\For{i \KwFrom 1 \KwTo n}{ $y\gets x$;\\ Choose $i\in [n]$ "
                      r"uniformly at random;")),
     Claim("S2.alg2-velocity-prose", 2, "Section 2, prose description of RLS_{alpha,beta}",
           "Decreasing v_i to beta v_i after an unsuccessful step keeps the velocity in "
-          "[1, oo)^n.", (Method.DECISION, Method.EXACT), check_velocity_rule,
+          "[1, oo)^n.", check_velocity_rule,
           controls=(Control("the pseudocode's max{1, beta v_i}", {"rule": "pseudocode"},
                             Status.HOLDS),),
           tex=TexRef(289, 289, r"we decrease $v_i$ to $\beta v_i$ otherwise"),
@@ -223,11 +226,10 @@ CLAIMS: tuple[Claim, ...] = (
           fix_claim="S2.alg2-velocity-pseudocode"),
     Claim("S2.alg2-velocity-pseudocode", 2, "Algorithm 2, velocity update",
           "The updates v_i <- alpha v_i and v_i <- max{1, beta v_i} keep v in [1, oo)^n for "
-          "1 < alpha <= 2, 1/2 < beta < 1.", (Method.DECISION, Method.EXACT),
-          check_velocity_rule,
+          "1 < alpha <= 2, 1/2 < beta < 1.", check_velocity_rule,
           controls=(Control("the prose's beta v_i", {"rule": "prose"}, Status.FAILS),),
           tex=TexRef(302, 302, r"$v_i\gets \max\{1,\beta v_i\}$"),
-          params={"rule": "pseudocode"}),
+          params={"rule": "pseudocode"}, coq=1),
 )
 
 #: The recorded verdict of every claim of this module (a change is a regression or a

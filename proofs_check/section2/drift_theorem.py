@@ -6,9 +6,12 @@ Notation as in :mod:`zonemax.proofs_check.section2`.
 from __future__ import annotations
 
 import itertools
+import re
 from fractions import Fraction
 from typing import Any
 
+import mpmath
+import sympy
 from zonemax.proofs_check import certificates as certs
 from zonemax.proofs_check.core import (
     Certificate,
@@ -22,6 +25,7 @@ from zonemax.proofs_check.core import (
     evidence,
     exhaustive,
     proved,
+    record,
 )
 from zonemax.proofs_check.intervals import above, below, iv_frac, iv_log, iv_precision
 from zonemax.proofs_check.section2.common import _z3
@@ -62,6 +66,7 @@ def check_thm1_thm4(heavy: bool, *, bound: str = "|a|_1") -> Verdict:
     """
     if bound not in ("|a|_1", "|a|_inf"):
         raise ValueError(f"bound must be '|a|_1' or '|a|_inf', got {bound!r}")
+    record(Method.ENUMERATION)
     n_max = 3 if heavy else 2
     cases = 0
     largest_ratio: tuple[Fraction, tuple[int, ...], tuple[int, ...]] | None = None
@@ -145,87 +150,192 @@ def _thm4_superset_certificate(n: int) -> Certificate:
         where=[certs.check(l1, ">=", "1"), certs.check(f_x, "<=", l1)])
 
 
-_LEMMA7_SMT = """(declare-const y Real)
-(define-fun stop ((z Real)) Real (ite (> z 0.0) z 0.0))
-(assert (or (< (stop y) 0.0)
-            (> (- (stop y) (stop (- y 1.0))) 1.0)
-            (< (- (stop y) (stop (- y 1.0))) 0.0)
-            (and (<= y 0.0) (not (= (stop y) 0.0)))))
-"""
+#: Lemma 7's process Y_t = log2|a|_inf - 1 - X_t as printed, and stopped at 0 (the repair):
+#: ``process`` is the process as a function of ``y = log2|a|_inf - 1 - X_t`` (the expression
+#: language of the certificates: numbers, ``y``, ``+ - *``, ``max``, ``min``).
+PRINTED_PROCESS, STOPPED_PROCESS = "y", "max(0, y)"
+_y = sympy.Symbol("y", real=True)
 
 
-def check_thm1_lemma7(heavy: bool, *, stopped: bool = False) -> Verdict:
-    """Lemma 7's Y_t = log2|a|_inf - 1 - X_t (or max{0, Y_t} if ``stopped``) against Theorem 1.
+def _process(text: str) -> sympy.Expr:
+    expr = sympy.sympify(text, locals={"y": _y, "max": sympy.Max, "min": sympy.Min})
+    if not isinstance(expr, sympy.Expr) or expr.free_symbols - {_y}:
+        raise ValueError(f"process must be an expression in y, got {text!r}")
+    return expr
 
-    Theorem 1 needs a process on S u {0}, S a finite set of positive numbers.  Y_t drops by
-    exactly 1 per change of entry j (probability 1/n per iteration); the check follows the
-    values Y_0, Y_1, ... for |a|_inf = 2 .. A up to one change past the hitting time T.
+
+def _smt_term(expr: sympy.Expr, var: str) -> str:
+    """An SMT-LIB term for a piecewise-linear expression in y (``var`` names y)."""
+    if expr == _y:
+        return var
+    if expr.is_Rational:
+        q = sympy.Rational(expr)
+        num = f"{abs(q.p)}.0" if q.q == 1 else f"(/ {abs(q.p)}.0 {q.q}.0)"
+        return num if q.p >= 0 else f"(- {num})"
+    if isinstance(expr, sympy.Add):
+        return "(+ " + " ".join(_smt_term(a, var) for a in expr.args) + ")"
+    if isinstance(expr, sympy.Mul):
+        return "(* " + " ".join(_smt_term(a, var) for a in expr.args) + ")"
+    if isinstance(expr, sympy.Max | sympy.Min):
+        out = _smt_term(expr.args[0], var)
+        for arg in expr.args[1:]:
+            t = _smt_term(arg, var)
+            out = f"(ite ({'>' if isinstance(expr, sympy.Max) else '<'} {t} {out}) {t} {out})"
+        return out
+    raise ValueError(f"not a piecewise-linear expression: {expr}")
+
+
+def _hypotheses_smt(expr: sympy.Expr) -> str:
+    """The negation of Theorem 1's hypotheses for ``Y = process(y)`` over every real y: never
+    negative, dropping by at most 1 (and never rising) per change, and 0 once y <= 0."""
+    return ("(declare-const y Real)\n"
+            f"(define-fun stop ((z Real)) Real {_smt_term(expr, 'z')})\n"
+            "(assert (or (< (stop y) 0.0)\n"
+            "            (> (- (stop y) (stop (- y 1.0))) 1.0)\n"
+            "            (< (- (stop y) (stop (- y 1.0))) 0.0)\n"
+            "            (and (<= y 0.0) (not (= (stop y) 0.0)))))\n")
+
+
+def _iv_eval(expr: sympy.Expr, y: Any) -> Any:
+    """``expr`` at the interval ``y`` (interval arithmetic; max/min end point by end point)."""
+    if expr == _y:
+        return y
+    if expr.is_Rational:
+        return iv_frac(Fraction(int(expr.p), int(expr.q)))
+    args = [_iv_eval(a, y) for a in expr.args]
+    if isinstance(expr, sympy.Add):
+        return sum(args[1:], args[0])
+    if isinstance(expr, sympy.Mul):
+        out = args[0]
+        for a in args[1:]:
+            out = out * a
+        return out
+    if isinstance(expr, sympy.Max | sympy.Min):
+        pick = max if isinstance(expr, sympy.Max) else min
+        return mpmath.iv.mpf([pick(a.a for a in args), pick(a.b for a in args)])
+    raise ValueError(f"not a piecewise-linear expression: {expr}")
+
+
+def _shifted(text: str) -> str:
+    """``text`` at ``y - 1`` (an argument ``y`` of max/min becomes ``y - 1``, else ``(y - 1)``)."""
+    text = re.sub(r"(?<=[(, ])y(?=[),])", "y - 1", text)
+    return re.sub(r"\by\b(?! - 1)", "(y - 1)", text)
+
+
+def check_thm1_lemma7(heavy: bool, *, process: str = PRINTED_PROCESS) -> Verdict:
+    """Lemma 7's process ``process(log2|a|_inf - 1 - X_t)`` against Theorem 1's hypotheses.
+
+    Theorem 1 needs a process on S u {0}, S a finite set of positive numbers, that is 0 from the
+    hitting time T on.  X_t counts the changes of entry j (each drops y by exactly 1).  One
+    computation for every ``process``: (a) the values along X = 0, 1, ... for |a|_inf = 2 .. A,
+    up to the hitting time and one change past it, in interval arithmetic (a negative value, or
+    a non-zero value after T, refutes the hypotheses: a witness); (b) z3 decides the hypotheses
+    for every real y (never negative, drop per change in [0, 1], 0 once y <= 0).
     """
     a_max = 4096 if heavy else 256
     quantifier = "all |a|_inf >= 2"
-    if stopped:
-        answer, _ = _z3(_LEMMA7_SMT)
-        if answer != "unsat":
-            return Verdict(Status.INCONCLUSIVE, f"z3 answered {answer}",
-                           scope=proved(quantifier, "not established"))
+    phi = _process(process)
+    record(Method.ENUMERATION)
+    script = _hypotheses_smt(phi)
+    answer, _ = _z3(script)
+    overshoot: tuple[int, int, Any, Any] | None = None  # (a, T, value at T, value before)
+    other: tuple[str, int, int, Any] | None = None  # (what, a, k, value): first other violation
+    with iv_precision():
+        for a in range(2, a_max + 1):
+            y0 = iv_log(iv_frac(a), 2) - 1
+            values = [_iv_eval(phi, y0)]
+            while above(values[-1], 0):
+                values.append(_iv_eval(phi, y0 - len(values)))  # not hit yet
+            t = len(values) - 1  # the hitting time: the first value that is not > 0
+            values.append(_iv_eval(phi, y0 - (t + 1)))  # one change past T
+            if overshoot is None and t >= 1 and below(values[t], 0):
+                overshoot = (a, t, values[t], values[t - 1])  # Y_T < 0: it overshoots 0
+            if other is None:
+                drops = [values[k - 1] - values[k] for k in range(1, t + 2)]
+                if any(below(v, 0) for v in values):
+                    k = next(k for k, v in enumerate(values) if below(v, 0))
+                    other = ("negative", a, k, values[k])
+                elif not (values[t + 1].a == 0 and values[t + 1].b == 0):
+                    other = ("not 0 after T", a, t + 1, values[t + 1])
+                elif any(above(d, 1) or below(d, 0) for d in drops):
+                    k = next(k for k, d in enumerate(drops, 1) if above(d, 1) or below(d, 0))
+                    other = ("a change moves it by more than 1 or upwards", a, k, drops[k - 1])
+            if overshoot is not None:
+                break
+    ev = evidence(values="Y_k = process(log2|a|_inf - 1 - k)", process=str(phi),
+                  a_range=f"2..{a_max}", z3=answer)
+    at = "{}" if process == PRINTED_PROCESS else re.sub(r"\by\b", "({})", process)
+    if overshoot is not None:
+        a, t, y_t, y_before = overshoot
+        witness = certs.arith(
+            [certs.check(at.format("log2(a) - 1 - (T - 1)"), ">", "0"),
+             certs.check(at.format("log2(a) - 1 - T"), "<", "0")], a=a, T=t)
+        return Verdict(
+            Status.FAILS,
+            (f"Y_t = log2|a|_inf - 1 - X_t is not a process on S u {{0}}: for |a|_inf = {a}, "
+             f"Y_{t - 1} > 0 but after the next change Y = log2({a}) - 1 - {t} < 0"
+             if process == PRINTED_PROCESS else
+             f"Y_t = {phi} with y = log2|a|_inf - 1 - X_t is not a process on S u {{0}}: for "
+             f"|a|_inf = {a}, Y_{t - 1} > 0 but after the next change (y = log2({a}) - 1 - {t}) "
+             "Y < 0")
+            + " (it overshoots 0 and, X_t counting every change, keeps decreasing after T; even "
+            "for a power of two, Y_(T+1) = -1).  Theorem 1 as stated does not apply; stopping "
+            "the process at 0 repairs it (S2.thm1-lemma7-stopped).",
+            ev, evidence(a_inf=a, T=t, Y_T=y_t, Y_before=y_before),
+            scope=proved(quantifier, f"witness |a|_inf = {a}, T = {t}"),
+            certificates=(witness,))
+    if other is not None:
+        what, a, k, value = other
+        lhs = (f"({at.format('log2(a) - 1 - (k - 1)')}) - ({at.format('log2(a) - 1 - k')})"
+               if what.startswith("a change") else at.format("log2(a) - 1 - k"))
+        check = {"negative": certs.check(lhs, "<", "0"),
+                 "not 0 after T": certs.check(lhs, "!=", "0")}.get(
+            what, certs.check(lhs, ">" if above(value, 1) else "<", "1" if above(value, 1)
+                              else "0"))
+        return Verdict(
+            Status.FAILS,
+            f"Y_t = {phi} with y = log2|a|_inf - 1 - X_t does not meet Theorem 1's hypotheses: "
+            f"for |a|_inf = {a}, at the change k = {k}: {what} "
+            f"({mpmath.nstr(value.mid, 8)}).",
+            ev, evidence(a_inf=a, k=k, violation=what, value=value),
+            scope=proved(quantifier, f"witness |a|_inf = {a}, k = {k}"),
+            certificates=(certs.arith([check], a=a, k=k),))
+    if answer == "unsat":
         grid = certs.forall(
             [("y", {"type": "grid", "lo": -3, "hi": 3, "den": 8})],
-            [certs.check("max(0, y)", ">=", "0"),
-             certs.check("max(0, y) - max(0, y - 1)", "<=", "1"),
-             certs.check("max(0, y) - max(0, y - 1)", ">=", "0")], 49)
+            [certs.check(process, ">=", "0"),
+             certs.check(f"{process} - {_shifted(process)}", "<=", "1"),
+             certs.check(f"{process} - {_shifted(process)}", ">=", "0")], 49)
         return Verdict(
             Status.HOLDS,
-            "The stopped process Y'_t = max{0, log2|a|_inf - 1 - X_t} meets Theorem 1's "
+            f"The process Y'_t = {phi} with y = log2|a|_inf - 1 - X_t meets Theorem 1's "
             "hypotheses: its values before T are the finitely many positive numbers "
             "log2|a|_inf - 1 - k, it equals 0 from T on, and it drops by at most 1 per change of "
             "entry j, so E[Y'_t - Y'_(t+1) | T > t] <= 1/n and Theorem 1 gives E[T] >= "
             "n (log2|a|_inf - 1), Lemma 7's bound.",
-            evidence(z3=answer, claim="for every real y: max{0,y} >= 0, "
-                     "0 <= max{0,y} - max{0,y-1} <= 1, and max{0,y} = 0 iff y <= 0"),
-            scope=proved(quantifier, "z3 (nlsat): the negation is unsat over all real y"),
-            certificates=(certs.smt(_LEMMA7_SMT, "unsat"), grid))
-    with iv_precision():
-        for a in range(2, a_max + 1):
-            if a & (a - 1) == 0:
-                continue  # log2 a is an integer: Y hits 0 exactly (and goes below after T)
-            y0 = iv_log(iv_frac(a), 2) - 1  # irrational: never 0, so signs are decided
-            k = 0
-            while above(y0 - k, 0):
-                k += 1  # Y_k > 0: not hit yet
-            y_t = y0 - k
-            if below(y_t, 0):  # Y_T < 0: overshoot below 0 at the hitting time
-                witness = certs.arith(
-                    [certs.check("log2(a) - 1 - (T - 1)", ">", "0"),
-                     certs.check("log2(a) - 1 - T", "<", "0")], a=a, T=k)
-                return Verdict(
-                    Status.FAILS,
-                    f"Y_t = log2|a|_inf - 1 - X_t is not a process on S u {{0}}: for |a|_inf = "
-                    f"{a}, Y_{k - 1} > 0 but after the next change Y = log2({a}) - 1 - {k} < 0 "
-                    f"(it overshoots 0 and, X_t counting every change, keeps decreasing after T; "
-                    f"even for a power of two, Y_(T+1) = -1).  Theorem 1 as stated does not "
-                    f"apply; stopping the process at 0 repairs it (S2.thm1-lemma7-stopped).",
-                    evidence(values="Y_k = log2|a|_inf - 1 - k", a_range=f"2..{a_max}"),
-                    evidence(a_inf=a, T=k, Y_T=y_t, Y_before=y0 - (k - 1)),
-                    scope=proved(quantifier, f"witness |a|_inf = {a}, T = {k}"),
-                    certificates=(witness,))
-    return Verdict(Status.INCONCLUSIVE, "no overshoot found (powers of two only?)",
+            ev + evidence(claim=f"for every real y: {phi} >= 0, 0 <= Y(y) - Y(y-1) <= 1, and "
+                          "Y(y) = 0 once y <= 0"),
+            scope=proved(quantifier, "z3 (nlsat): the negation is unsat over all real y; "
+                         f"|a|_inf = 2..{a_max} enumerated in interval arithmetic"),
+            certificates=(certs.smt(script, "unsat"), grid))
+    return Verdict(Status.INCONCLUSIVE, f"no violation for |a|_inf <= {a_max} and z3 answered "
+                   f"{answer}", ev,
                    scope=exhaustive(quantifier, f"|a|_inf = 2..{a_max}", a_max - 1))
 
 
 CLAIMS: tuple[Claim, ...] = (
     Claim("S2.thm1-thm4", 2, "Theorem 1 (additive drift) as used in the proof of Theorem 4",
           "The distance d_j of a position with |a_j| = |a|_inf is a process on S u {0} with S "
-          "finite (S = {1, ..., |a|_1}), as Theorem 1 requires.", (Method.ENUMERATION,),
-          check_thm1_thm4,
+          "finite (S = {1, ..., |a|_1}), as Theorem 1 requires.", check_thm1_thm4,
           controls=(Control("S = {1, ..., |a|_inf} (d_j bounded by its start)",
                             {"bound": "|a|_inf"}, Status.FAILS),),
           tex=TexRef(429, 429, r"Therefore by the additive drift theorem (\Cref{thm:additivedrift})"
                      r", we have a run time of $\Omega(n\cdot |a|_{\infty})$")),
     Claim("S2.thm1-lemma7", 2, "Theorem 1 (additive drift) as used in the proof of Lemma 7",
           "Y_t = log(|a|_inf) - 1 - X_t is a process on S u {0} with S a finite set of "
-          "positive numbers, as Theorem 1 requires.", (Method.INTERVAL,), check_thm1_lemma7,
-          controls=(Control("the process stopped at 0, max{0, Y_t}", {"stopped": True},
-                            Status.HOLDS),),
+          "positive numbers, as Theorem 1 requires.", check_thm1_lemma7,
+          controls=(Control("the process stopped at 0, max{0, Y_t}",
+                            {"process": STOPPED_PROCESS}, Status.HOLDS),),
           tex=TexRef(511, 511, r"Let $Y_t$ be another random variable with $Y_t\coloneqq "
                      r"\log(a_{\infty})-1-X_t$."),
           severity=Severity.PROOF_GAP,
@@ -235,12 +345,12 @@ CLAIMS: tuple[Claim, ...] = (
           fix_claim="S2.thm1-lemma7-stopped"),
     Claim("S2.thm1-lemma7-stopped", 2, "Theorem 1 in Lemma 7's proof (repaired)",
           "Y'_t = max{0, log(|a|_inf) - 1 - X_t} lives on S u {0} (S finite, positive), hits 0 "
-          "exactly and drops by at most 1 per change.", (Method.DECISION, Method.EXACT),
-          check_thm1_lemma7,
-          controls=(Control("the unstopped Y_t as printed", {"stopped": False}, Status.FAILS),),
+          "exactly and drops by at most 1 per change.", check_thm1_lemma7,
+          controls=(Control("the unstopped Y_t as printed", {"process": PRINTED_PROCESS},
+                            Status.FAILS),),
           tex=TexRef(511, 511, r"Since $Y_0=\log(|a|_{\infty})-1$ and we have an additive drift "
                      r"of at most $\frac{1}{n}$"),
-          params={"stopped": True}),
+          params={"process": STOPPED_PROCESS}, coq=2),
 )
 
 #: The recorded verdict of every claim of this module (a change is a regression or a

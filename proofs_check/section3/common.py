@@ -31,6 +31,45 @@ ALL_D_N: dict[bool, int] = {False: 60, True: 200}
 C_EXPR = "(omega - 1 - e*(omega - 1)**2)/e"
 
 
+def _smt(expr: sympy.Expr) -> str:
+    """An SMT-LIB term for a rational function of real symbols (integer powers only)."""
+    if expr.is_Symbol:
+        return str(expr)
+    if expr.is_Rational:
+        q = sympy.Rational(expr)
+        num = f"{abs(q.p)}.0" if q.q == 1 else f"(/ {abs(q.p)}.0 {q.q}.0)"
+        return num if q.p >= 0 else f"(- {num})"
+    if isinstance(expr, sympy.Add):
+        return "(+ " + " ".join(_smt(a) for a in expr.args) + ")"
+    if isinstance(expr, sympy.Mul):
+        return "(* " + " ".join(_smt(a) for a in expr.args) + ")"
+    if isinstance(expr, sympy.Pow) and expr.exp.is_Integer:
+        k = int(expr.exp)
+        base = _smt(expr.base)
+        power = base if abs(k) == 1 else "(* " + " ".join([base] * abs(k)) + ")"
+        return power if k > 0 else f"(/ 1.0 {power})"
+    raise ValueError(f"not a rational function: {expr}")
+
+
+def _exact_eval(expr: sympy.Expr, env: dict[sympy.Symbol, Fraction]) -> Fraction:
+    """A rational function of the symbols in ``env`` evaluated exactly (integer powers only)."""
+    if expr.is_Symbol:
+        return env[expr]
+    if expr.is_Rational:
+        return Fraction(int(expr.p), int(expr.q))
+    args = [_exact_eval(a, env) for a in expr.args]
+    if isinstance(expr, sympy.Add):
+        return sum(args[1:], args[0])
+    if isinstance(expr, sympy.Mul):
+        out = args[0]
+        for a in args[1:]:
+            out *= a
+        return out
+    if isinstance(expr, sympy.Pow) and expr.exp.is_Integer:
+        return args[0] ** int(expr.exp)
+    raise ValueError(f"not a rational function: {expr}")
+
+
 def _c_bounds(omega: Fraction) -> tuple[Fraction, Fraction]:
     """Rational enclosure ``c_lo < c < c_hi`` of ``c = (omega-1)/e - (omega-1)^2``."""
     u = omega - 1

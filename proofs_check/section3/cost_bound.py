@@ -11,7 +11,6 @@ from __future__ import annotations
 import itertools
 import math
 from fractions import Fraction
-from functools import lru_cache
 
 from zonemax.proofs_check import certificates as certs
 from zonemax.proofs_check import pm1_cost
@@ -27,8 +26,11 @@ from zonemax.proofs_check.core import (
     evidence,
     exhaustive,
     proved,
+    record,
+    recorded_cache,
 )
 from zonemax.proofs_check.pm1 import OMEGA_PAPER
+from zonemax.proofs_check.rls_decide import z3_check
 from zonemax.proofs_check.section3.common import _num, _short
 from zonemax.proofs_check.serialise import decimal
 
@@ -53,7 +55,7 @@ def _cost_bound_expr(bound: str) -> str:
     return f"factor*(omega - 1)**2/(2*omega)*(pm1_weight(omega, ds){extra})"
 
 
-@lru_cache(maxsize=64)
+@recorded_cache(maxsize=64)
 def _cost_scan(s_max: int, omega: Fraction, bound: str, factor: Fraction
                ) -> tuple[int, tuple[Fraction, int, int] | None, tuple[int, ...] | None,
                           tuple[Fraction, int, int] | None]:
@@ -120,6 +122,7 @@ def check_cost_bound(heavy: bool, *, bound: str = "printed", factor: Fraction = 
                      s_max: int | None = None) -> Verdict:
     """``c(S) <= factor * B(S)`` for every ``d`` and ``S``: ``B`` is the printed
     ``(1/2) sum_{i in S} omega^{d_i} (omega-1)^2/omega`` or the repaired sum over ``S \\ O``."""
+    record(Method.ENUMERATION)
     if bound not in _BOUNDS:
         raise ValueError(f"bound is one of {_BOUNDS}")
     w = OMEGA_PAPER
@@ -177,7 +180,13 @@ def check_cost_bound(heavy: bool, *, bound: str = "printed", factor: Fraction = 
     if bound == "outside_O":
         summary += ("  Proved for all S by the counting lemma a sum_{k>=k0} C(m,k) <= k0 "
                     "C(m,k0) (pm1_cost docstring; its real-arithmetic steps by z3).")
-        cert_list += _counting_lemma_certs(s_top)
+        lemma_certs, lemma_problem = _counting_lemma_certs(s_top)
+        if lemma_problem is not None:
+            return Verdict(Status.INCONCLUSIVE, f"the counting lemma's certificates do not hold "
+                           f"as written: {lemma_problem}",
+                           scope=exhaustive("all n, all d, all S ⊆ [n]", "not established",
+                                            pairs))
+        cert_list += lemma_certs
         # The machine decided every |S| <= s_top; the extension to all S is the written
         # proof of pm1_cost (its real-arithmetic steps by z3, its geometric tail by hand), so
         # the coverage is exhaustive, not proved.
@@ -200,7 +209,12 @@ def check_cost_bound(heavy: bool, *, bound: str = "printed", factor: Fraction = 
                    scope=scope, certificates=tuple(cert_list))
 
 
-def _counting_lemma_certs(m_max: int) -> list[Certificate]:
+def _counting_lemma_certs(m_max: int) -> tuple[list[Certificate], str | None]:
+    """The counting lemma's certificates (pm1_cost docstring), each checked here first: the
+    enumeration exactly, the two real-arithmetic steps by z3 (both must be unsat); the second
+    value names what does not hold (``None``: everything does)."""
+    bad = next(((a, m) for m in range(m_max + 1) for a in range(m + 1)
+                if pm1_cost.counting_lemma(a, m)[0] > pm1_cost.counting_lemma(a, m)[1]), None)
     k0 = "ceil((a + m)/2)"
     enum = certs.forall(
         [("m", {"type": "range", "lo": 0, "hi": m_max}),
@@ -213,11 +227,15 @@ def _counting_lemma_certs(m_max: int) -> list[Certificate]:
     final = ("(declare-const m Real)\n(declare-const a Real)\n(declare-const k0 Real)\n"
              "(assert (>= a 0))\n(assert (<= a m))\n(assert (>= (* 2 k0) (+ a m)))\n"
              "(assert (> (* a (+ k0 1)) (* k0 (- (+ (* 2 k0) 1) m))))\n(check-sat)\n")
-    return [enum, certs.smt(ratio), certs.smt(final)]
+    answers = [z3_check(script)[0] for script in (ratio, final)]
+    problem = (f"a sum_(k>=k0) C(m,k) > k0 C(m,k0) at (a, m) = {bad}" if bad is not None else
+               None if answers == ["unsat", "unsat"] else f"z3 answered {answers}")
+    return [enum, certs.smt(ratio), certs.smt(final)], problem
 
 
 def check_regroup(heavy: bool, *, relation: str = "==") -> Verdict:
     """Line 3 ``relation`` line 4 of the c(S) display (printed: ``=``), ``|S| >= 2``."""
+    record(Method.ENUMERATION)
     if relation not in ("==", "<="):
         raise ValueError("relation is '==' or '<='")
     w = OMEGA_PAPER
@@ -282,20 +300,19 @@ CLAIMS: tuple[Claim, ...] = (
     Claim("S3.cS-regroup", 3, "Proof of Theorem 3, c(S) display, lines 3-4 ('=')",
           "(1/|A(S)|) sum_{y in A(S)} sum_i (omega^{|y_i-a_i|} - omega^{d_i}) = (1/|A(S)|) "
           "sum_{(y,i) in U} (change at i + change at its improving partner i').",
-          (Method.ENUMERATION, Method.EXACT), check_regroup,
+          check_regroup,
           controls=(Control("'<=' instead of '='", {"relation": "<="}, Status.HOLDS),),
           tex=TexRef(407, 408, r"&= \frac{1}{|A(S)|}\sum_{(y,i)\in U}"),
           severity=Severity.IMPRECISE,
           fix="Replace the '=' by '<=': unmatched improvements (negative) are dropped.",
           fix_claim="S3.cS-regroup-le"),
     Claim("S3.cS-regroup-le", 3, "Proof of Theorem 3, c(S) display, lines 3-4 (corrected)",
-          "Line 3 <= line 4 of the c(S) display.", (Method.ENUMERATION, Method.EXACT),
-          check_regroup, params={"relation": "<="},
+          "Line 3 <= line 4 of the c(S) display.", check_regroup, params={"relation": "<="},
           controls=(Control("'=' as printed", {"relation": "=="}, Status.FAILS),),
           tex=TexRef(407, 408, r"&= \frac{1}{|A(S)|}\sum_{(y,i)\in U}")),
     Claim("S3.cS-bound", 3, "Proof of Theorem 3, display defining c(S), last line",
           "c(S) <= (1/2) sum_{i in S} omega^{d_i} (omega-1)^2/omega for every S.",
-          (Method.EXACT, Method.ENUMERATION), check_cost_bound,
+          check_cost_bound,
           controls=(Control("c(S) <= 0 ('the E2 part is never an increase', set by set), "
                             "|S| <= 70", {"factor": Fraction(0), "s_max": 70}, Status.FAILS),),
           tex=TexRef(409, 409, r"\leq \frac{1}{2}\sum_{i\in S} \omega^{d_i}"
@@ -303,7 +320,7 @@ CLAIMS: tuple[Claim, ...] = (
     Claim("S3.cS-outside-O", 3, "Proof of Theorem 3, c(S) bound, repaired",
           "c(S) <= (omega-1)^2/(2 omega) sum_{i in S \\ O} omega^{d_i} for every S and d "
           "(c(S) = 2^{-|S|} sum_{y in A(S)} (g(y) - g(x))).",
-          (Method.EXACT, Method.ENUMERATION, Method.DECISION), check_cost_bound,
+          check_cost_bound,
           params={"bound": "outside_O"},
           controls=(Control("c(S) <= 0 ('the E2 part is never an increase', set by set), "
                             "|S| <= 70", {"factor": Fraction(0), "s_max": 70}, Status.FAILS),),

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import itertools
 from fractions import Fraction
-from functools import lru_cache
 
 from zonemax.proofs_check import certificates as certs
 from zonemax.proofs_check import pm1_drift
@@ -22,6 +21,8 @@ from zonemax.proofs_check.core import (
     evidence,
     exhaustive,
     proved,
+    record,
+    recorded_cache,
 )
 from zonemax.proofs_check.pm1 import OMEGA_PAPER
 from zonemax.proofs_check.section3.common import (
@@ -39,6 +40,7 @@ def check_e2_printed(heavy: bool, *, conditional: bool = True) -> Verdict:
     """Lemma 1 with ``P(i in S) = 1/n`` gives the printed E2 bound only if the law of ``S`` it is
     applied to has ``P(i in S) <= 1/n``: the law given ``E2`` (printed) or the unconditional law
     restricted to ``|S| >= 2`` (``conditional=False``)."""
+    record(Method.EXACT, Method.ENUMERATION)
     n_top = 400 if heavy else 100
     for n in range(2, n_top + 1):
         q = Fraction(1, n)
@@ -71,7 +73,7 @@ def check_e2_printed(heavy: bool, *, conditional: bool = True) -> Verdict:
                                    n_top - 1),))
 
 
-@lru_cache(maxsize=4)
+@recorded_cache(maxsize=4)
 def _e2_max_ratio(n_max: int) -> Fraction:
     """``max E[(g(Y)-g(x)) 1_{E2}] / ((omega-1)^2/(2 omega n) W)`` over every d, n <= n_max."""
     best = None
@@ -91,6 +93,7 @@ def check_e2_outside(heavy: bool, *, factor: Fraction = Fraction(1),
                      n_max: int | None = None) -> Verdict:
     """Repaired E2 display: ``E[(g(Y)-g(x)) 1_{E2}] <= factor (omega-1)^2/(2 omega n)
     sum_{i not in O} omega^{d_i}`` for every ``d``."""
+    record(Method.ENUMERATION)
     w = OMEGA_PAPER
     top = ALL_D_N[heavy] if n_max is None else n_max
     pairs = 0
@@ -154,7 +157,7 @@ def check_e2_outside(heavy: bool, *, factor: Fraction = Fraction(1),
 CLAIMS: tuple[Claim, ...] = (
     Claim("S3.e2-bound", 3, "Proof of Theorem 3, 'Using Lemma 1, we get'",
           "E[g(Y) - g(x) | E2] <= (omega-1)^2/(2 omega n) sum_i omega^{d_i}, by Lemma 1 with "
-          "P(i in S) = 1/n.", (Method.EXACT,), check_e2_printed,
+          "P(i in S) = 1/n.", check_e2_printed,
           controls=(Control("unconditional reading E[(g(Y)-g(x)) 1_{E2}]",
                             {"conditional": False}, Status.HOLDS),),
           tex=TexRef(413, 413, r"E[g(Y)-g(x)|E_2]\leq \sum_{i=1}^n \frac{1}{n}\omega^{d_i}"
@@ -165,7 +168,7 @@ CLAIMS: tuple[Claim, ...] = (
           fix_claim="S3.e2-outside-O"),
     Claim("S3.e2-outside-O", 3, "Proof of Theorem 3, E2 display, repaired",
           "E[(g(Y) - g(x)) 1_{E2}] <= (omega-1)^2/(2 omega n) sum_{i not in O} omega^{d_i}.",
-          (Method.EXACT, Method.ENUMERATION, Method.DYNAMIC_PROGRAMME), check_e2_outside,
+          check_e2_outside,
           controls=(Control("bound times -1/100 (the E2 part is 0 at d = (1, 0, ..., 0))",
                             {"factor": Fraction(-1, 100)}, Status.FAILS),),
           tex=TexRef(413, 413, r"=\frac{(\omega-1)^2}{2\omega n}\sum_{i=1}^n \omega^{d_i}")),

@@ -12,10 +12,10 @@ from __future__ import annotations
 import itertools
 import math
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
 from zonemax.proofs_check import certificates as certs
+from zonemax.proofs_check.core import Method, record, recorded_cache
 from zonemax.proofs_check.intervals import iv_frac, iv_precision
 from zonemax.proofs_check.pm1 import pm1_expected_time
 from zonemax.proofs_check.section3.common import _lt
@@ -30,10 +30,11 @@ def _targets(heavy: bool) -> list[tuple[int, ...]]:
             for a in itertools.combinations_with_replacement(range(k, -1, -1), n) if a[0]]
 
 
-@lru_cache(maxsize=2)
+@recorded_cache(maxsize=2)
 def _exact_times(heavy: bool) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
     """Exact ``E[T]`` (``pm1_expected_time``) for every target of :data:`TARGETS` (|a| sorted:
     ``E[T]`` depends only on the multiset of ``|a_i|``)."""
+    record(Method.ENUMERATION)
     return tuple((a, pm1_expected_time(a)) for a in _targets(heavy))
 
 

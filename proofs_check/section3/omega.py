@@ -22,9 +22,12 @@ from zonemax.proofs_check.core import (
     Verdict,
     evidence,
     proved,
+    record,
+    symbolic,
 )
 from zonemax.proofs_check.intervals import E_LOWER, E_UPPER, exact_e_note, iv_frac, iv_precision
 from zonemax.proofs_check.pm1 import OMEGA_PAPER
+from zonemax.proofs_check.rls_decide import z3_check
 from zonemax.proofs_check.section3.common import _E, _c_bounds, _lt, _w
 from zonemax.proofs_check.serialise import decimal
 
@@ -32,8 +35,23 @@ from zonemax.proofs_check.serialise import decimal
 PRINTED_MARGIN = Fraction("0.0912687")
 
 
+def _rounded(lo: Fraction, hi: Fraction, decimals: int) -> Fraction:
+    """The value enclosed by ``[lo, hi]`` rounded to ``decimals`` decimals (both ends agree)."""
+    scale = 10**decimals
+    low, high = round(lo * scale), round(hi * scale)
+    if low != high:
+        raise ArithmeticError(f"[{lo}, {hi}] does not fix {decimals} decimals")
+    return Fraction(low, scale)
+
+
+#: c = (omega - 1 - e(omega-1)^2)/e at omega = 6/5 to 7 decimals (0.0335759; the paper prints
+#: only the margin, 0.0912687): the control that reads the printed value as c.
+C_AT_PAPER_OMEGA = _rounded(*_c_bounds(OMEGA_PAPER), 7)
+
+
 def check_omega_margin(heavy: bool, *, omega: Fraction = OMEGA_PAPER) -> Verdict:
     """``omega - 1 - e (omega - 1)^2 > 0`` at ``omega`` (the statement: ``omega = 6/5``)."""
+    record(Method.EXACT)
     u = omega - 1
     low, high = u - E_UPPER * u * u, u - E_LOWER * u * u  # decreasing in e
     scope = proved(f"the single value omega = {omega}",
@@ -55,6 +73,7 @@ def check_omega_margin(heavy: bool, *, omega: Fraction = OMEGA_PAPER) -> Verdict
 def check_omega_printed(heavy: bool, *, printed: Fraction = PRINTED_MARGIN,
                         decimals: int = 7) -> Verdict:
     """The printed value equals ``omega - 1 - e(omega-1)^2`` at 6/5, rounded to ``decimals``."""
+    record(Method.EXACT)
     u = OMEGA_PAPER - 1
     low, high = u - E_UPPER * u * u, u - E_LOWER * u * u
     tol = Fraction(1, 2 * 10**decimals)
@@ -69,7 +88,7 @@ def check_omega_printed(heavy: bool, *, printed: Fraction = PRINTED_MARGIN,
             Status.HOLDS if ok else Status.FAILS,
             f"omega - 1 - e(omega-1)^2 at omega = 6/5 is 1/5 - e/25 = {decimal(low, 10)}; the "
             f"printed {printed} is {'' if ok else 'not '}that value rounded to {decimals} "
-            "decimals (it is not c, which is that divided by e, ~0.0335757).",
+            f"decimals (it is not c, which is that divided by e, {decimal(c_low, 7)}).",
             ev, evidence(printed=printed, value=low) if bad else (), scope=scope,
             certificates=(certs.arith([certs.check(expr, "<=" if ok else ">", "tol")],
                                       omega=OMEGA_PAPER, printed=printed, tol=tol),))
@@ -83,17 +102,23 @@ _ROOT = 1 + sympy.exp(-1)
 
 def check_omega_range(heavy: bool, *, upper: sympy.Expr = _ROOT) -> Verdict:
     """The admissible ``omega > 1`` (``omega - 1 - e(omega-1)^2 > 0``) are ``(1, upper)``."""
-    sol = sympy.solve_univariate_inequality(_w - 1 - _E * (_w - 1) ** 2 > 0, _w,
+    sol = symbolic.solve_univariate_inequality(_w - 1 - _E * (_w - 1) ** 2 > 0, _w,
                                             relational=False)
     sol_gt1 = sol.intersect(sympy.Interval.open(1, sympy.oo))
     root = sol_gt1.end if isinstance(sol_gt1, sympy.Interval) else None
+    # z3: for every e > 0 and omega > 1 the margin is positive iff e(omega - 1) < 1 (the factored
+    # form), independently of sympy's solution set
+    smt = ("(declare-const w Real)\n(declare-const e Real)\n(assert (> e 0))\n"
+           "(assert (> w 1))\n(assert (not (= (> (- (- w 1) (* e (* (- w 1) (- w 1)))) 0) "
+           "(< (* e (- w 1)) 1))))\n(check-sat)\n")
+    answer, _ = z3_check(smt)
     scope = proved("all real omega > 1", "sympy solves the quadratic inequality; z3 proves "
                    "'margin > 0 <=> e(omega-1) < 1' for every e > 0, omega > 1")
+    if answer != "unsat":
+        return Verdict(Status.INCONCLUSIVE, f"z3 answered {answer} on the factored form",
+                       evidence(solution_set=sol_gt1), scope=scope)
     if root is not None and sol_gt1.left_open and sol_gt1.right_open and sol_gt1.start == 1 \
-            and sympy.simplify(root - upper) == 0:
-        smt = ("(declare-const w Real)\n(declare-const e Real)\n(assert (> e 0))\n"
-               "(assert (> w 1))\n(assert (not (= (> (- (- w 1) (* e (* (- w 1) (- w 1)))) 0) "
-               "(< (* e (- w 1)) 1))))\n(check-sat)\n")
+            and symbolic.simplify(root - upper) == 0:
         return Verdict(
             Status.HOLDS,
             "The admissible omega > 1 are exactly 1 < omega < 1 + 1/e (~1.3679): "
@@ -129,8 +154,8 @@ def _h_iv(w: Any, e: Any) -> Any:
 def check_omega_best(heavy: bool, *, fraction: Fraction = Fraction(97, 100)) -> Verdict:
     """``omega = 6/5`` reaches at least ``fraction`` of the best drift constant ``c/(2 omega)``."""
     h = (_w - 1 - _E * (_w - 1) ** 2) / (2 * _E * _w)
-    crit = [r for r in sympy.solve(sympy.diff(h, _w), _w) if r.is_real and r > 1]
-    ok_crit = len(crit) == 1 and sympy.simplify(crit[0] - sympy.sqrt(1 + sympy.exp(-1))) == 0
+    crit = [r for r in symbolic.solve(symbolic.diff(h, _w), _w) if r.is_real and r > 1]
+    ok_crit = len(crit) == 1 and symbolic.simplify(crit[0] - sympy.sqrt(1 + sympy.exp(-1))) == 0
     with iv_precision():
         e = mpmath.iv.e
         ratio = _h_iv(iv_frac(OMEGA_PAPER), e) / _h_iv(mpmath.iv.sqrt(1 + 1 / e), e)
@@ -161,31 +186,31 @@ def check_omega_best(heavy: bool, *, fraction: Fraction = Fraction(97, 100)) -> 
 
 CLAIMS: tuple[Claim, ...] = (
     Claim("S3.omega-margin", 3, "Proof of Theorem 3, 'for omega = 1.2 we obtain ...'",
-          "omega - 1 - e(omega-1)^2 > 0 at omega = 6/5.", (Method.EXACT,), check_omega_margin,
+          "omega - 1 - e(omega-1)^2 > 0 at omega = 6/5.", check_omega_margin,
           controls=(Control("omega = 137/100, just past the root 1 + 1/e ~ 1.36788",
                             {"omega": Fraction(137, 100)}, Status.FAILS),),
           tex=TexRef(414, 414, r"One can verify that for $\omega=1.2$ we obtain $0.0912687>0$"),
-          formula=_w - 1 - _E * (_w - 1) ** 2 > 0),
+          formula=_w - 1 - _E * (_w - 1) ** 2 > 0, coq=1),
     Claim("S3.omega-printed-value", 3, "Proof of Theorem 3, printed value 0.0912687",
-          "At omega = 1.2, omega - 1 - e(omega-1)^2 = 0.0912687 (7 decimals).", (Method.EXACT,),
-          check_omega_printed,
+          "At omega = 1.2, omega - 1 - e(omega-1)^2 = 0.0912687 (7 decimals).", check_omega_printed,
           controls=(Control("printed value nudged to 0.0912688", {"printed": Fraction(
               "0.0912688")}, Status.FAILS),
-                    Control("read as the value of c = 0.0335757",
-                            {"printed": Fraction("0.0335757")}, Status.FAILS)),
-          tex=TexRef(414, 414, r"we obtain $0.0912687>0$")),
+                    Control(f"read as the value of c = {decimal(C_AT_PAPER_OMEGA, 7)}",
+                            {"printed": C_AT_PAPER_OMEGA}, Status.FAILS)),
+          tex=TexRef(414, 414, r"we obtain $0.0912687>0$"), coq=1),
     Claim("S3.omega-range", 3, "Proof of Theorem 3, 'any omega > 1 such that ...'",
           "The set of omega > 1 with omega - 1 - e(omega-1)^2 > 0 is (1, 1 + 1/e).",
-          (Method.SYMBOLIC, Method.DECISION), check_omega_range,
+          check_omega_range,
           controls=(Control("upper end sqrt(1 + 1/e) (the maximiser of c/(2 omega), not the "
                             "root)", {"upper": sympy.sqrt(1 + sympy.exp(-1))}, Status.FAILS),),
-          tex=TexRef(414, 414, r"We can use any $\omega>1$ such that $\omega-1-e(\omega-1)^2 >0$")),
+          tex=TexRef(414, 414, r"We can use any $\omega>1$ such that $\omega-1-e(\omega-1)^2 >0$"),
+          coq=2),
     Claim("S3.omega-best", 3, "Proof of Theorem 3, choice omega = 1.2",
           "omega = 6/5 reaches at least 97% of the largest drift constant c/(2 omega), which is "
-          "attained at sqrt(1 + 1/e).", (Method.SYMBOLIC, Method.INTERVAL), check_omega_best,
+          "attained at sqrt(1 + 1/e).", check_omega_best,
           controls=(Control("98% instead of 97% (the ratio is 0.9732)",
                             {"fraction": Fraction(98, 100)}, Status.FAILS),),
-          tex=TexRef(414, 414, r"for $\omega=1.2$")),
+          tex=TexRef(414, 414, r"for $\omega=1.2$"), coq=2),
 )
 
 #: The recorded verdict of every claim of this module (a change is a regression or a

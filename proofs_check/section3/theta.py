@@ -12,7 +12,6 @@ from zonemax.proofs_check import certificates as certs
 from zonemax.proofs_check.core import (
     Claim,
     Control,
-    Method,
     Status,
     TexRef,
     Verdict,
@@ -103,7 +102,7 @@ CLAIMS: tuple[Claim, ...] = (
     Claim("S3.theta-tightness", 3, "Theorems 3 and 4 together: Theta(n(|a|_inf + log|a|_H))",
           "(1/5) n(|a|_inf + ln|a|_H) <= E[T] <= (2 omega/c)(1 + ln 6) n(|a|_inf + ln|a|_H) for "
           "every a (the constants the two proofs give, omega = 6/5).",
-          (Method.EXACT, Method.INTERVAL), check_theta,
+          check_theta,
           controls=(Control("lower constant 2.1 (E[T] = 2 n|a|_inf exactly for n = 1)",
                             {"lower": Fraction(21, 10)}, Status.FAILS),),
           tex=TexRef(423, 423, r"this upper bound on the \ooea is sharp by proving the same "

@@ -12,10 +12,11 @@ bits) or exact ``Fraction``; verdicts are decided by disjoint enclosures.  The c
 re-checked by :mod:`zonemax.proofs_check.checker` with its own quantities (``heavy_*`` in
 :mod:`zonemax.proofs_check.checker.heavy`), written independently of this package.
 
-The claims are registered next to their checks (in the order printed): :mod:`~.c_eps` (the
-table of ``c_eps``), :mod:`~.theorem5_proof` (the events ``A_{i,j}`` and the drift display),
-:mod:`~.theorem5` (the explicit constant, the O-form, the exact chain), :mod:`~.corollary6` and
-:mod:`~.editorial`; :mod:`~.common` holds the shared vocabulary and Arb quantities.
+The claims are registered next to their checks (in the order printed): :mod:`~.c_eps` (zonemax's
+table of ``c_eps``, a table, not a claim), :mod:`~.theorem5_proof` (the events ``A_{i,j}`` and the
+drift display), :mod:`~.theorem5` (the explicit constant, the O-form, the exact chain),
+:mod:`~.corollary6` and :mod:`~.editorial`; :mod:`~.common` holds the shared vocabulary and Arb
+quantities.
 """
 
 from __future__ import annotations
@@ -28,6 +29,13 @@ _MODULES = (c_eps, theorem5_proof, theorem5, corollary6)
 #: Every claim of Section 4, in paper order.
 CLAIMS: tuple[Claim, ...] = tuple(c for m in _MODULES for c in m.CLAIMS)
 
+#: zonemax's own tables computed for Section 4 (the c_eps enclosures): checked and certified
+#: like claims, but not claims of the paper and never counted among the verdicts.
+TABLES: tuple[Claim, ...] = c_eps.TABLES
+
+#: The recorded verdict of each table.
+EXPECTED_TABLES: dict[str, Status] = dict(c_eps.EXPECTED_TABLES)
+
 #: Text-only findings of Section 4 (checked against the TeX, never counted as verdicts).
 EDITORIAL: tuple[Editorial, ...] = editorial.EDITORIAL
 
@@ -35,4 +43,4 @@ EDITORIAL: tuple[Editorial, ...] = editorial.EDITORIAL
 #: reviewed correction; tests and ``zonemax verify`` compare against it).
 EXPECTED: dict[str, Status] = {k: v for m in _MODULES for k, v in m.EXPECTED.items()}
 
-__all__ = ["CLAIMS", "EDITORIAL", "EXPECTED"]
+__all__ = ["CLAIMS", "EDITORIAL", "EXPECTED", "EXPECTED_TABLES", "TABLES"]

@@ -1,6 +1,9 @@
 r"""Section 4: zonemax's table of c_eps (Section 2's constant, used throughout Section 4).
 
-Notation as in :mod:`zonemax.proofs_check.section4`.
+Notation as in :mod:`zonemax.proofs_check.section4`.  The table is zonemax's own, not a claim of
+the paper (the paper's claim, that c_eps is finite, is ``S2.c-eps-finite``): it is checked,
+controlled and certified like a claim but registered in :data:`TABLES`, listed apart from the
+verdicts and never counted among them.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from zonemax.proofs_check.core import (
     Verdict,
     evidence,
     proved,
+    record,
 )
 from zonemax.proofs_check.section4.common import (
     _BASE_NAME,
@@ -56,6 +60,7 @@ def check_c_eps_enclosures(heavy: bool, *, table: Iterable[tuple[Fraction, LogBa
     cert_list: list[Certificate] = []
     bad: list[tuple[str, Certificate]] = []
     undecided = []
+    record(Method.ENUMERATION)
     for eps, base, low, high in rows:
         c_lo, c_hi = c_eps_enclosure(eps, base, terms)
         key = f"eps={eps}, {_BASE_NAME[base]}"
@@ -102,18 +107,25 @@ def _swapped_table() -> tuple[tuple[Fraction, LogBase, Fraction, Fraction], ...]
     return tuple((eps, other[base], low, high) for eps, base, low, high in C_EPS_TABLE)
 
 
-CLAIMS: tuple[Claim, ...] = (
+#: zonemax's own tables (not claims of the paper; never counted among the verdicts).
+TABLES: tuple[Claim, ...] = (
     Claim("S4.c-eps-enclosures", 4, "Section 2, definition of c_eps (used in Theorem 5)",
           "zonemax's table: c_eps lies in [lower, upper] (width <= 1e-9) for eps in {1/1000, 1} "
-          "with log2 and with ln.", (Method.INTERVAL,), check_c_eps_enclosures,
+          "with log2 and with ln.", check_c_eps_enclosures,
           controls=(Control("the table read with the log bases exchanged",
                             {"table": _swapped_table()}, Status.FAILS),),
           tex=TexRef(264, 264, r"let $ c_{\epsilon} = \sum_{i = 2}^{\infty} \frac{1}{i \cdot "
                                r"(\log i)^{1+\epsilon}}$")),
 )
 
-#: The recorded verdict of every claim of this module (a change is a regression or a
-#: deliberate, reviewed correction; tests and ``zonemax verify`` compare against it).
-EXPECTED: dict[str, Status] = {
+#: This module registers no claim of the paper.
+CLAIMS: tuple[Claim, ...] = ()
+
+#: The recorded verdict of each table (a change is a regression or a deliberate, reviewed
+#: correction; the tests compare against it).
+EXPECTED_TABLES: dict[str, Status] = {
     "S4.c-eps-enclosures": Status.HOLDS,
 }
+
+#: The recorded verdict of every claim of this module (none).
+EXPECTED: dict[str, Status] = {}

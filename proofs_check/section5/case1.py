@@ -8,7 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from zonemax.proofs_check import certificates as certs
-from zonemax.proofs_check.core import Claim, Control, Method, Status, TexRef, Verdict
+from zonemax.proofs_check.core import Claim, Control, Status, TexRef, Verdict
 from zonemax.proofs_check.rls_drift import RlsParams
 from zonemax.proofs_check.section5.cases import (
     AWAY1,
@@ -47,10 +47,10 @@ def check_case1(heavy: bool, *, scale: Fraction = Fraction(1), params: RlsParams
 CLAIMS: tuple[Claim, ...] = (
     Claim("S5.case1", 5, "Proof of Lemma 8, Case 1 (v_i <= d_i/8)",
           "D >= ((2 alpha beta - beta - alpha)/(4 alpha beta)) min{4c, 1} g_i for every feasible "
-          "(alpha, beta, c, p), integer d and real v <= d/8.", (Method.DECISION,), check_case1,
+          "(alpha, beta, c, p), integer d and real v <= d/8.", check_case1,
           controls=(Control("bound x 29 (at the example D/bound comes down to about 28.5)",
                             {"scale": _F(29)}, Status.FAILS),),
-          tex=TexRef(573, 577, r"\min\{4c,1\} g_i(d_i,v_i)")),
+          tex=TexRef(573, 577, r"\min\{4c,1\} g_i(d_i,v_i)"), coq=1),
 )
 
 #: The recorded verdict of every claim of this module (a change is a regression or a

@@ -12,13 +12,13 @@ from zonemax.proofs_check import certificates as certs
 from zonemax.proofs_check.core import (
     Claim,
     Control,
-    Method,
     Severity,
     Status,
     TexRef,
     Verdict,
     evidence,
     proved,
+    symbolic,
 )
 from zonemax.proofs_check.rls_decide import PARAM_NAMES, Statement, decide
 from zonemax.proofs_check.rls_drift import PAPER_EXAMPLE, RlsParams
@@ -104,7 +104,7 @@ def check_case2_factor(heavy: bool, *, factor: Fraction = Fraction(2)) -> Verdic
     away = -4 * c * d / be
     printed = d / 2 * (sympy.Rational(1, 16) - sympy.Rational(factor) * (4 * al * be * c + p)
                        - 4 * c / be)
-    gap = sympy.factor(sympy.simplify((toward + away) / 2 - printed))
+    gap = symbolic.factor(symbolic.simplify((toward + away) / 2 - printed))
     quantifier = "all values of alpha, beta, c, p, d (an identity of rational functions)"
     ev = evidence(half_sum_minus_display=gap)
     if gap == 0:
@@ -191,35 +191,33 @@ _CASE2_DISPLAY = TexRef(607, 611, r"E[g_i(d_i,v_i)-g_i(d_i',v_i')]\leq \frac{d_i
 CLAIMS: tuple[Claim, ...] = (
     Claim("S5.case2", 5, "Proof of Lemma 8, Case 2 (d_i/8 < v_i <= 2 beta d_i), final display",
           "D >= (d/2)(1/16 - 2(4 alpha beta c + p) - 4c/beta) (printed with <=, a typo) for every "
-          "feasible constant set, integer d and real v in the case.", (Method.DECISION,),
-          check_case2,
+          "feasible constant set, integer d and real v in the case.", check_case2,
           controls=(Control("bound x 27/10 (at the example the ratio D/bound approaches 2.638 "
                             "at d = 15, v -> 2-)", {"scale": _F(27, 10)}, Status.FAILS),),
-          tex=_CASE2_DISPLAY),
+          tex=_CASE2_DISPLAY, coq=1),
     Claim("S5.case2-decrease", 5, "Proof of Lemma 8, Case 2, 'a decrease of at least d_i/16'",
-          "A step towards the target decreases d by at least d/16.", (Method.DECISION,),
-          check_case2_decrease,
+          "A step towards the target decreases d by at least d/16.", check_case2_decrease,
           controls=(Control("at least d/14 (fails at d = 15, floor(v) = 1)",
                             {"fraction": _F(1, 14)}, Status.FAILS),),
-          tex=TexRef(583, 583, r"Thus, we always have a decrease of at least $d_i/16$.")),
+          tex=TexRef(583, 583, r"Thus, we always have a decrease of at least $d_i/16$."), coq=1),
     Claim("S5.case2-toward", 5, "Proof of Lemma 8, Case 2, step towards the target",
           "g_i(d, v) - g_i(d', v') >= d(1/16 - (4 alpha beta c + p)) for a step towards the "
-          "target.", (Method.DECISION,), check_case2_step,
+          "target.", check_case2_step,
           controls=(Control("bound x 3/2 (at the example the ratio approaches 1.477 at d = 15, "
                             "v -> 2-)", {"scale": _F(3, 2)}, Status.FAILS),),
           tex=TexRef(596, 596, r"g_i(d_i,v_i)-g_i(d_i',v_i')\geq d_i(1/16 -(4\alpha\beta c+p)),"),
-          params={"step": "toward"}),
+          params={"step": "toward"}, coq=1),
     Claim("S5.case2-away", 5, "Proof of Lemma 8, Case 2, step away from the target",
           "g_i(d, v) - g_i(d', v') >= -4cd/beta for a step away (both velocity sub-cases).",
-          (Method.DECISION,), check_case2_step,
+          check_case2_step,
           controls=(Control("bound x 99/1000 (the true infimum is -(1-beta) 4cd/beta)",
                             {"scale": _F(99, 1000)}, Status.FAILS),),
           tex=TexRef(604, 604, r"is at least $-cd_i^2/(2\beta v_i)\geq -4cd_i/\beta$"),
-          params={"step": "away"}),
+          params={"step": "away"}, coq=1),
     Claim("S5.case2-factor", 5, "Proof of Lemma 8, Case 2, final display (item 8)",
           "The display's bracket 1/16 - 2(4 alpha beta c + p) - 4c/beta is the mean of the case's "
           "toward bound d(1/16 - (4 alpha beta c + p)) and away bound -4cd/beta (over d/2).",
-          (Method.SYMBOLIC,), check_case2_factor,
+          check_case2_factor,
           controls=(Control("factor 1: (d/2)(1/16 - (4 alpha beta c + p) - 4c/beta)",
                             {"factor": _F(1)}, Status.HOLDS),),
           tex=_CASE2_DISPLAY, severity=Severity.IMPRECISE,
@@ -229,14 +227,13 @@ CLAIMS: tuple[Claim, ...] = (
           fix_claim="S5.case2-sharp"),
     Claim("S5.case2-sharp", 5, "Proof of Lemma 8, Case 2, the bound the computation gives",
           "D >= (d/2)(1/16 - (4 alpha beta c + p) - 4c/beta) for every feasible constant set, "
-          "integer d and real v in Case 2.", (Method.DECISION,), check_case2,
+          "integer d and real v in Case 2.", check_case2,
           controls=(Control("bound x 17/10 (at the example D/bound approaches 1.624 at d = 15, "
                             "v -> 2-)", {"scale": _F(17, 10)}, Status.FAILS),),
-          tex=_CASE2_DISPLAY, params={"factor": _F(1)}),
+          tex=_CASE2_DISPLAY, params={"factor": _F(1)}, coq=1),
     Claim("S5.case2-strictness", 5, "Proof of Lemma 8, Case 2, 'which is positive if ... <= 1/16'",
           "C6 (8 alpha beta c + 2p + 4c/beta <= 1/16) makes the display's bracket "
-          "1/16 - 2(4 alpha beta c + p) - 4c/beta positive.", (Method.DECISION,),
-          check_case2_strict,
+          "1/16 - 2(4 alpha beta c + p) - 4c/beta positive.", check_case2_strict,
           controls=(Control("C6 strict (< 1/16)", {"strict": True}, Status.HOLDS),
                     Control("the computation's bracket (factor 1): the finding depends on the "
                             "factor 2", {"bracket_factor": _F(1)}, Status.HOLDS)),
@@ -247,14 +244,14 @@ CLAIMS: tuple[Claim, ...] = (
           fix_claim="S5.case2-positive"),
     Claim("S5.case2-positive", 5, "Proof of Lemma 8, Case 2, positivity of the corrected bracket",
           "C6 as printed (<=) makes the computation's bracket 1/16 - (4 alpha beta c + p) - "
-          "4c/beta positive.", (Method.DECISION,), check_case2_strict,
+          "4c/beta positive.", check_case2_strict,
           controls=(Control("C6 weakened to 4 alpha beta c + p + 4c/beta <= 1/16 (equality gives "
                             "0)", {"condition_factor": _F(1)}, Status.FAILS),),
           tex=TexRef(609, 611, r"which is positive if $8\alpha\beta c+2p+4c/\beta\leq 1/16$."),
-          params={"bracket_factor": _F(1)}),
+          params={"bracket_factor": _F(1)}, coq=1),
     Claim("S5.case2-cap", 5, "Proof of Lemma 8, Case 2, sub-case max{beta v_i, 1} = 1",
           "For max{2c, cd^2} = cd^2 the term (case2,3) is >= -cd^2 >= -cd^2/(2 beta v) >= "
-          "-4cd/beta.", (Method.DECISION,), check_case2_cap,
+          "-4cd/beta.", check_case2_cap,
           controls=(Control("with cd^2/2 as in display (case2,3)", {"halved": True},
                             Status.HOLDS),),
           tex=TexRef(617, 617, r"is at least $-cd_i^2\geq -cd_i^2/(2\beta v_i)\geq -4cd_i/\beta$ "
@@ -264,11 +261,11 @@ CLAIMS: tuple[Claim, ...] = (
               "1), as display (case2,3) has it.", fix_claim="S5.case2-cap-fixed"),
     Claim("S5.case2-cap-fixed", 5, "Proof of Lemma 8, Case 2, sub-case max{beta v_i, 1} = 1",
           "With cd^2/2: the term (case2,3) is >= -cd^2/2 >= -cd^2/(2 beta v) >= -4cd/beta.",
-          (Method.DECISION,), check_case2_cap,
+          check_case2_cap,
           controls=(Control("sub-case widened to beta v <= 11/10", {"beta_v_max": _F(11, 10)},
                             Status.FAILS),),
           tex=TexRef(614, 616, r"\max\{2cv_i,\frac{cd_i^2}{2v_i}\}-\max\{2c,\frac{cd_i^2}{2}\}."),
-          params={"halved": True}),
+          params={"halved": True}, coq=1),
 )
 
 #: The recorded verdict of every claim of this module (a change is a regression or a

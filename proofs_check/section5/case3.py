@@ -8,7 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from zonemax.proofs_check import certificates as certs
-from zonemax.proofs_check.core import Claim, Control, Method, Status, TexRef, Verdict
+from zonemax.proofs_check.core import Claim, Control, Status, TexRef, Verdict
 from zonemax.proofs_check.rls_drift import RlsParams
 from zonemax.proofs_check.section5.cases import CASE3, _case_quantifier, _scaled
 from zonemax.proofs_check.section5.common import _F, DOMAIN, DRIFT, _stmt
@@ -39,17 +39,17 @@ def check_case3(heavy: bool, *, reset: bool = False, scale: Fraction = Fraction(
 
 CLAIMS: tuple[Claim, ...] = (
     Claim("S5.case3", 5, "Proof of Lemma 8, Case 3 (2 beta d_i < v_i < 2 d_i), beta v_i >= 1",
-          "D >= d(p/2 - 4c((alpha + beta)/2 - 1)).", (Method.DECISION,), check_case3,
+          "D >= d(p/2 - 4c((alpha + beta)/2 - 1)).", check_case3,
           controls=(Control("bound x 201/200 (sharp at the example)", {"scale": _F(201, 200)},
                             Status.FAILS),),
           tex=TexRef(628, 628, r"=d_i\left(\frac{p}{2}-4c\left(\frac{\alpha+\beta}{2}-1\right)"
-                               r"\right).$$")),
+                               r"\right).$$"), coq=1),
     Claim("S5.case3-reset", 5, "Proof of Lemma 8, Case 3, velocity reset to v_i' = 1",
-          "D >= (p/2)d - 2(alpha - 1)cd when beta v <= 1.", (Method.DECISION,), check_case3,
+          "D >= (p/2)d - 2(alpha - 1)cd when beta v <= 1.", check_case3,
           controls=(Control("bound x 1000 (fails at alpha = 2, beta = 7/10)", {"scale": _F(1000)},
                             Status.FAILS),),
           tex=TexRef(632, 633, r"\geq \frac{p}{2}d_i-2(\alpha-1)cd_i,$$"),
-          params={"reset": True}),
+          params={"reset": True}, coq=1),
 )
 
 #: The recorded verdict of every claim of this module (a change is a regression or a

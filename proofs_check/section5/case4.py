@@ -8,7 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from zonemax.proofs_check import certificates as certs
-from zonemax.proofs_check.core import Claim, Control, Method, Status, TexRef, Verdict
+from zonemax.proofs_check.core import Claim, Control, Status, TexRef, Verdict
 from zonemax.proofs_check.rls_drift import RlsParams
 from zonemax.proofs_check.section5.cases import CASE4, _case_quantifier, _scaled
 from zonemax.proofs_check.section5.common import _F, DOMAIN, DRIFT, _stmt
@@ -32,9 +32,9 @@ def check_case4(heavy: bool, *, scale: Fraction = Fraction(1), params: RlsParams
 
 CLAIMS: tuple[Claim, ...] = (
     Claim("S5.case4", 5, "Proof of Lemma 8, Case 4 (v_i = 2 d_i)",
-          "D = d(4c + p - 4 beta c).", (Method.DECISION,), check_case4,
+          "D = d(4c + p - 4 beta c).", check_case4,
           controls=(Control("x (1 + 10^-6)", {"scale": 1 + _F(1, 10**6)}, Status.FAILS),),
-          tex=TexRef(637, 637, r"$$E[g_i(d_i,v_i)-g_i(d_i',v_i')]=d_i(4c+p-4\beta c),$$")),
+          tex=TexRef(637, 637, r"$$E[g_i(d_i,v_i)-g_i(d_i',v_i')]=d_i(4c+p-4\beta c),$$"), coq=1),
 )
 
 #: The recorded verdict of every claim of this module (a change is a regression or a

@@ -8,7 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from zonemax.proofs_check import certificates as certs
-from zonemax.proofs_check.core import Claim, Control, Method, Severity, Status, TexRef, Verdict
+from zonemax.proofs_check.core import Claim, Control, Severity, Status, TexRef, Verdict
 from zonemax.proofs_check.rls_decide import Statement
 from zonemax.proofs_check.rls_drift import PAPER_EXAMPLE, RlsParams
 from zonemax.proofs_check.section5.cases import CASE5, _case_quantifier, _scaled
@@ -50,12 +50,12 @@ def check_case5_rejected(heavy: bool, *, offset: Fraction = Fraction(0), strict:
 
 CLAIMS: tuple[Claim, ...] = (
     Claim("S5.case5", 5, "Proof of Lemma 8, Case 5 (v_i > 2 d_i)",
-          "D = 2cv(1 - beta) > 4(1 - beta)cd.", (Method.DECISION,), check_case5,
+          "D = 2cv(1 - beta) > 4(1 - beta)cd.", check_case5,
           controls=(Control("x (1 + 10^-6)", {"scale": 1 + _F(1, 10**6)}, Status.FAILS),),
-          tex=TexRef(642, 642, r"=2cv_i(1-\beta)>4(1-\beta)cd_i$$")),
+          tex=TexRef(642, 642, r"=2cv_i(1-\beta)>4(1-\beta)cd_i$$"), coq=1),
     Claim("S5.case5-rejected", 5, "Proof of Lemma 8, Case 5, 'Steps towards the optimum are now "
           "also not accepted'", "For v > 2d every step towards the target is rejected.",
-          (Method.DECISION,), check_case5_rejected,
+          check_case5_rejected,
           controls=(Control("for v >= 2d + 1", {"offset": _F(1), "strict": False},
                             Status.HOLDS),),
           tex=TexRef(641, 641, r"Steps towards the optimum are now also not accepted, since they "

@@ -5,6 +5,7 @@ Notation (and C1-C8) as in :mod:`zonemax.proofs_check.section5`.
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import sympy
@@ -17,7 +18,10 @@ from zonemax.proofs_check.core import (
     TexRef,
     Verdict,
     evidence,
+    exhaustive,
     proved,
+    record,
+    symbolic,
 )
 from zonemax.proofs_check.rls_decide import Statement, decide
 from zonemax.proofs_check.rls_drift import RlsParams
@@ -85,7 +89,7 @@ def check_feasible_region(heavy: bool, *, alpha_min: Fraction = Fraction(9, 8),
     forward = Statement(("alpha", "beta"), _C15, closed)
     backward = Statement(("alpha", "beta"), closed, _C15)
     decisions = [decide(forward), decide(backward)]
-    threshold = sympy.solve(sympy.Eq(_a / (2 * _a - 1), sympy.Rational(9, 10)), _a)
+    threshold = symbolic.solve(sympy.Eq(_a / (2 * _a - 1), sympy.Rational(9, 10)), _a)
     quantifier = "every real (alpha, beta)"
     ev = evidence(z3_answers=tuple(d.answer for d in decisions),
                   beta_threshold_meets_9_10_at=threshold[0] if threshold else None)
@@ -158,68 +162,84 @@ def check_cp_uniform(heavy: bool, *, c: Fraction = Fraction(1, 1000),
 
 
 def check_beta_range(heavy: bool, *, beta_max: Fraction = Fraction(9, 10)) -> Verdict:
-    """Case 2: min{floor(d/8), floor((2-2 beta)d)} = floor(d/8) for all d >= 1, beta <= beta_max."""
+    """Case 2: min{floor(d/8), floor((2-2 beta)d)} = floor(d/8) for all d >= 1, beta <= beta_max.
+
+    One computation for every ``beta_max``: ``floor((2 - 2 beta) d)`` decreases in beta, so the
+    worst beta is ``beta_max``; the scan over ``d <= d_max`` there looks for a ``d`` with
+    ``floor((2 - 2 beta_max) d) < floor(d/8)`` (a witness), and the premise ``2 - 2 beta_max >=
+    1/8`` (exact) gives ``(2 - 2 beta) d >= d/8`` for every d, hence the floors' order."""
     quantifier = f"every integer d >= 1 and every beta in (1/2, {beta_max}]"
-    premise = certs.arith([certs.check("2 - 2*beta", ">=", "1/8")], beta=beta_max)
-    ev = evidence(beta_max=beta_max, largest_beta_that_works=Fraction(15, 16))
-    if 2 - 2 * beta_max >= Fraction(1, 8):
-        d_max = 400 if heavy else 100
-        stmt = Statement(("d", "beta"), (("beta", ">", "1/2"), ("beta", "<=", _q(beta_max))),
-                         (("floor((2 - 2*beta)*d)", ">=", "floor(d/8)"),))
-        grid, cases = _forall_cert(stmt, (("d", "1", str(d_max), 1),
-                                          ("beta", "1/2", _q(beta_max), 20)))
+    record(Method.EXACT, Method.ENUMERATION)
+    d_max = 400 if heavy else 100
+    premise_margin = 2 - 2 * beta_max - Fraction(1, 8)
+    witness = next((d for d in range(1, d_max + 1)
+                    if math.floor((2 - 2 * beta_max) * d) < math.floor(Fraction(d, 8))), None)
+    ev = evidence(beta_max=beta_max, premise_margin_2_minus_2beta_minus_1_8=premise_margin,
+                  largest_beta_that_works=Fraction(15, 16), d_scanned=d_max)
+    if witness is not None:
         return Verdict(
-            Status.HOLDS,
-            f"For beta <= {beta_max}, 2 - 2 beta >= 1/8, so (2 - 2 beta)d >= d/8 for every d and "
-            "floor((2 - 2 beta)d) >= floor(d/8) (floor is monotone): the minimum is floor(d/8). "
-            "The proof needs beta <= 15/16 here, and uses beta <= 0.9 nowhere else.",
-            ev + evidence(grid_points=cases),
-            scope=proved(quantifier, "monotonicity of floor, with its premise 2 - 2 beta >= 1/8 "
-                                     f"certified exactly at beta = {beta_max}"),
-            certificates=(premise, grid))
-    d = 8  # floor(8(2 - 2 beta)) = 0 < 1 = floor(8/8) whenever 2 - 2 beta < 1/8
+            Status.FAILS,
+            f"For beta = {beta_max}, floor((2 - 2 beta) d) < floor(d/8) at d = {witness}: the "
+            "minimum is not floor(d/8).",
+            ev, evidence(beta=beta_max, d=witness),
+            scope=proved(quantifier, "a single exact witness"),
+            certificates=(certs.arith([certs.check("floor((2 - 2*beta)*d)", "<", "floor(d/8)")],
+                                      beta=beta_max, d=witness),))
+    if premise_margin < 0:
+        return Verdict(Status.INCONCLUSIVE, f"No witness for d <= {d_max}, but 2 - 2 beta < 1/8 "
+                       f"at beta = {beta_max}, so the argument for all d does not apply.", ev,
+                       scope=exhaustive(quantifier, f"d = 1..{d_max} at beta = {beta_max}",
+                                        d_max))
+    premise = certs.arith([certs.check("2 - 2*beta", ">=", "1/8")], beta=beta_max)
+    stmt = Statement(("d", "beta"), (("beta", ">", "1/2"), ("beta", "<=", _q(beta_max))),
+                     (("floor((2 - 2*beta)*d)", ">=", "floor(d/8)"),))
+    grid, cases = _forall_cert(stmt, (("d", "1", str(d_max), 1),
+                                      ("beta", "1/2", _q(beta_max), 20)))
     return Verdict(
-        Status.FAILS,
-        f"For beta = {beta_max} > 15/16, floor((2 - 2 beta) d) < floor(d/8) at d = {d}: the "
-        "minimum is not floor(d/8).",
-        ev, evidence(beta=beta_max, d=d), scope=proved(quantifier, "a single exact witness"),
-        certificates=(certs.arith([certs.check("floor((2 - 2*beta)*d)", "<", "floor(d/8)")],
-                                  beta=beta_max, d=d),))
+        Status.HOLDS,
+        f"For beta <= {beta_max}, 2 - 2 beta >= 1/8 (margin {premise_margin}), so (2 - 2 beta)d "
+        ">= d/8 for every d and floor((2 - 2 beta)d) >= floor(d/8) (floor is monotone): the "
+        "minimum is floor(d/8).  The proof needs beta <= 15/16 here, and uses beta <= 0.9 "
+        "nowhere else.",
+        ev + evidence(grid_points=cases),
+        scope=proved(quantifier, "monotonicity of floor, with its premise 2 - 2 beta >= 1/8 "
+                                 f"certified exactly at beta = {beta_max}; d <= {d_max} scanned "
+                                 "at the worst beta"),
+        certificates=(premise, grid))
 
 
 CLAIMS: tuple[Claim, ...] = (
     Claim("S5.example-conditions", 5, "Proof of Lemma 8, 'we can thus choose, for example'",
-          "alpha = 1.7, beta = 0.9, p = 0.01, c = 0.001 satisfy C1-C8.", (Method.EXACT,),
-          check_example,
+          "alpha = 1.7, beta = 0.9, p = 0.01, c = 0.001 satisfy C1-C8.", check_example,
           controls=(Control("c = 26/10000: C6 fails (c <= 0.002547 needed at alpha = 1.7, "
                             "beta = 0.9)", {"c": _F(26, 10000)}, Status.FAILS),),
           tex=TexRef(537, 537, r"We can thus choose, for example, $\alpha=1.7, \beta=0.9, p=0.01,$ "
-                               r"and $c=0.001$.")),
+                               r"and $c=0.001$."), coq=1),
     Claim("S5.feasible-region", 5, "Lemma 8 / Theorem 9 hypotheses on alpha, beta",
           "C1-C5 together are equivalent to 9/8 < alpha <= 2 and alpha/(2 alpha - 1) < beta <= "
-          "9/10.", (Method.DECISION, Method.SYMBOLIC), check_feasible_region,
+          "9/10.", check_feasible_region,
           controls=(Control("closed form with alpha > 23/20 (cuts off feasible points such as "
                             "alpha = 1.13, beta = 0.9)", {"alpha_min": _F(23, 20)}, Status.FAILS),),
-          tex=_LEMMA8_TEX, formula=2 * _a * _b - _a - _b > 0),
+          tex=_LEMMA8_TEX, formula=2 * _a * _b - _a - _b > 0, coq=2),
     Claim("S5.redundant-conditions", 5, "Lemma 8 / Theorem 9 hypotheses on alpha, beta",
           "For alpha > 1, C3 (2 alpha beta - alpha - beta > 0) implies C4 (alpha + beta > 2), "
-          "C5 (alpha^2 beta > 1) and beta > 1/2.", (Method.DECISION,), check_redundant,
+          "C5 (alpha^2 beta > 1) and beta > 1/2.", check_redundant,
           controls=(Control("C4 strengthened to alpha + beta > 201/100", {"c4_rhs": _F(201, 100)},
                             Status.FAILS),),
-          tex=_LEMMA8_TEX),
+          tex=_LEMMA8_TEX, coq=1),
     Claim("S5.cp-uniform", 5, "Proof of Lemma 8, conditions C6-C8",
           "c = 1/1000, p = 1/100 satisfy C6-C8 for every (alpha, beta) allowed by C1-C5.",
-          (Method.DECISION,), check_cp_uniform,
+          check_cp_uniform,
           controls=(Control("c = 23/10000: C6 fails at alpha = 2, beta = 9/10 (needs c <= "
                             "0.0425/18.84)", {"c": _F(23, 10000)}, Status.FAILS),),
-          tex=_CONDITIONS_TEX),
+          tex=_CONDITIONS_TEX, coq=1),
     Claim("S5.beta-range", 5, "Proof of Lemma 8, Case 2, 'using beta <= 0.9'",
           "min{floor(d/8), floor((2-2 beta)d)} = floor(d/8) for every d >= 1 when beta <= 0.9 "
           "(the only use of beta <= 0.9; the section opening allows 1/2 < beta < 1 for the "
-          "algorithm).", (Method.EXACT,), check_beta_range,
+          "algorithm).", check_beta_range,
           controls=(Control("beta up to 19/20 > 15/16", {"beta_max": _F(19, 20)}, Status.FAILS),),
           tex=TexRef(582, 583, r"$$\min\{\floor{d_i/8},\floor{(2-2\beta)d_i}\}=\floor{d_i/8},$$ "
-                               r"using $\beta \leq 0.9$.")),
+                               r"using $\beta \leq 0.9$."), coq=1),
 )
 
 #: The recorded verdict of every claim of this module (a change is a regression or a

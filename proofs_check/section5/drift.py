@@ -20,6 +20,7 @@ from zonemax.proofs_check.core import (
     Verdict,
     evidence,
     proved,
+    record,
 )
 from zonemax.proofs_check.rls_decide import PARAM_NAMES, Statement, decide
 from zonemax.proofs_check.rls_drift import PAPER_EXAMPLE, RlsParams
@@ -85,6 +86,7 @@ def check_delta(heavy: bool, *, delta: Fraction = Fraction(1, 2535),
 def check_velocity_domain(heavy: bool, *, alpha: Fraction = PAPER_EXAMPLE.alpha,
                           beta: Fraction = PAPER_EXAMPLE.beta) -> Verdict:
     """'Let d != 0 and v in N^n': the reachable velocities are integers."""
+    record(Method.EXACT, Method.ENUMERATION)
     quantifier = "every velocity RLS_{alpha,beta} can reach from v = 1"
     depth = 12
     frontier = {Fraction(1): "1"}
@@ -238,7 +240,7 @@ def check_drift_feasible(heavy: bool, *, factor: Fraction = Fraction(1),
 CLAIMS: tuple[Claim, ...] = (
     Claim("S5.velocity-domain", 5, "Proof of Lemma 8, 'Let d != (0,...,0) and v in N^n'",
           "The drift claim is stated for v in N^n; the velocities RLS_{alpha,beta} reaches are "
-          "all in N.", (Method.EXACT,), check_velocity_domain,
+          "all in N.", check_velocity_domain,
           controls=(Control("alpha = 2, beta = 1/2: every reachable velocity is a power of 2",
                             {"alpha": _F(2), "beta": _F(1, 2)}, Status.HOLDS),),
           tex=TexRef(539, 539, r"Let $d\neq (0,...,0)$ and $v\in \mathbb{N}^n$."),
@@ -248,21 +250,21 @@ CLAIMS: tuple[Claim, ...] = (
           fix_claim="S5.drift-delta"),
     Claim("S5.drift-delta", 5, "Proof of Lemma 8, 'E[g(d,v)-g(d',v')] >= delta/n g(d,v)'",
           "At the example constants, D(d, v) >= delta g_i(d, v) with delta = 4c(1-beta)/(1+p+4c) "
-          "= 1/2535 for every integer d >= 1 and every real v >= 1.", (Method.DECISION,),
-          check_delta,
+          "= 1/2535 for every integer d >= 1 and every real v >= 1.", check_delta,
           controls=(Control("delta = 1/2534, just above the infimum 1/2535", {"delta": _F(1, 2534)},
                             Status.FAILS),),
-          tex=TexRef(544, 546, r"E[g(d_i,v_i)-g(d_i',v_i') \mid d,v]\geq \delta g_i(d_i,v_i)")),
+          tex=TexRef(544, 546, r"E[g(d_i,v_i)-g(d_i',v_i') \mid d,v]\geq \delta g_i(d_i,v_i)"),
+          coq=1),
     Claim("S5.drift-feasible", 5, "Proof of Lemma 8, 'for some positive constant delta'",
           "For every (alpha, beta, c, p) satisfying C1-C8 there is delta > 0 with D(d, v) >= "
           "delta g_i(d, v) for every integer d >= 1 and real v >= 1 (delta explicit: the minimum "
-          "of the five cases' ratios).", (Method.DECISION,), check_drift_feasible,
+          "of the five cases' ratios).", check_drift_feasible,
           controls=(Control("Case 2 with the printed bracket (factor 2): delta_2 = 0 at C6 "
                             "equality", {"factor": _F(2)}, Status.FAILS),
                     Control("delta_5 x (1 + 10^-6): above the infimum of Case 5",
                             {"scale": 1 + _F(1, 10**6)}, Status.FAILS)),
           tex=TexRef(543, 547, r"We show that there is a constant $\delta$ such that, for all "
-                               r"indices $i$ with $d_i\neq 0$")),
+                               r"indices $i$ with $d_i\neq 0$"), coq=1),
 )
 
 #: The recorded verdict of every claim of this module (a change is a regression or a

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from zonemax.proofs_check.core import Claim, Control, Method, Status, TexRef, Verdict
+from zonemax.proofs_check.core import Claim, Control, Status, TexRef, Verdict
 from zonemax.proofs_check.section5.common import _F, _FEASIBLE_TEXT, _q, _stmt
 from zonemax.proofs_check.section5.judge import _judge, _z3_version
 
@@ -32,11 +32,11 @@ def check_initial_potential(heavy: bool, *, coefficient: Fraction = Fraction(2))
 CLAIMS: tuple[Claim, ...] = (
     Claim("S5.initial-potential", 5, "Proof of Lemma 8, last paragraph",
           "The initial potential is of order at most sum d_i^2 <= |a|_1^2: g_i(d, 1) <= "
-          "(1 + 2c) d^2.", (Method.DECISION,), check_initial_potential,
+          "(1 + 2c) d^2.", check_initial_potential,
           controls=(Control("(1 + 1.999c) d^2 (fails at d = 1)", {"coefficient": _F(1999, 1000)},
                             Status.FAILS),),
           tex=TexRef(645, 647, r"the initial potential is of order at most $$\sum_{i=1}^n d_i^2 "
-                               r"\leq \left(\sum_{i=1}^n d_i\right)^2 = |a|_1^2 $$")),
+                               r"\leq \left(\sum_{i=1}^n d_i\right)^2 = |a|_1^2 $$"), coq=1),
 )
 
 #: The recorded verdict of every claim of this module (a change is a regression or a

@@ -20,9 +20,12 @@ from zonemax.proofs_check.core import (
     Status,
     TexRef,
     Verdict,
+    by_hand,
+    coq_theorems,
     evidence,
     exhaustive,
     proved,
+    record,
 )
 from zonemax.proofs_check.intervals import iv_frac, iv_precision
 from zonemax.proofs_check.rls_decide import Statement, decide
@@ -43,6 +46,7 @@ def _cover_time(n: int, h: int) -> Fraction:
 
 def check_lemma7_coupon(heavy: bool, *, kappa: Fraction = Fraction(1)) -> Verdict:
     """E[T] >= E[time until every non-zero position was chosen] = n H_h >= kappa n ln(h + 1)."""
+    record(Method.EXACT, Method.ENUMERATION)
     n_max = 60 if heavy else 30
     worst: tuple[Any, int, int] | None = None
     bad: tuple[int, int] | None = None
@@ -90,6 +94,7 @@ def _reach(alpha: Fraction, k: int) -> int:
 
 def check_lemma7_velocity(heavy: bool, *, alpha: Fraction = Fraction(2)) -> Verdict:
     """'we need at least log(|a|_inf) - 1 changes' (log2: 'the velocity doubles at most')."""
+    record(Method.EXACT, Method.ENUMERATION)
     r_max = 2**16 if heavy else 2**10
     quantifier = (f"every constant 1 < alpha <= {alpha} (the section's standing assumption is "
                   "alpha <= 2) and every |a|_inf >= 1")
@@ -139,6 +144,7 @@ def check_lemma7_velocity(heavy: bool, *, alpha: Fraction = Fraction(2)) -> Verd
 
 def check_lemma7_combination(heavy: bool, *, kappa: Fraction = Fraction(1)) -> Verdict:
     """|a|_inf |a|_H >= |a|_1^kappa (printed kappa = 1: n log|a|_inf + n log|a|_H >= n log|a|_1)."""
+    record(Method.EXACT, Method.ENUMERATION)
     n_max, top = (4, 5) if heavy else (3, 4)
     quantifier = "every n >= 1 and every a in Z^n \\ {0}"
     cases = 0
@@ -177,74 +183,92 @@ def check_lemma7_combination(heavy: bool, *, kappa: Fraction = Fraction(1)) -> V
 def check_lemma7_theta(heavy: bool, *, alpha: Fraction = Fraction(11, 10),
                        beta: Fraction = Fraction(3, 5)) -> Verdict:
     """Lemma 7: 'For constants alpha, beta the expected optimization time ... is
-    Theta(n log|a|_1)'."""
+    Theta(n log|a|_1)'.
+
+    One computation for every (alpha, beta), both halves always run: (a) the velocity's one-step
+    bound ``E[v'] <= gamma v + 1/2`` (``gamma = (alpha + beta)/2``) for every integer d >= 1 and
+    real v >= 1, by z3 -- with ``gamma < 1`` it makes ``E[T]`` linear in |a|_1 (the
+    optional-stopping argument, by hand), refuting the O part; (b) Lemma 8's drift ``D >= delta
+    g_i`` at these constants (``c = 1/1000``, ``p = 1/100``, ``delta = 4c(1-beta)/(1+p+4c)``) for
+    every d and real v, by z3 -- with the multiplicative drift theorem it gives O(n log|a|_1)
+    (by hand), and Lemma 7's proof gives the Omega part."""
     gamma = (alpha + beta) / 2
     quantifier = (f"the constants alpha = {alpha}, beta = {beta} (Section 5: 1 < alpha <= 2, "
                   "1/2 < beta < 1)")
-    if gamma < 1:
-        velocity = Statement(("d", "v"), DOMAIN, (
-            ("(rls_v_toward(d, v, alpha, beta) + rls_v_away(d, v, alpha, beta))/2", "<=",
-             "(alpha + beta)/2*v + 1/2"),), (("alpha", alpha), ("beta", beta)))
-        dec = decide(velocity)
-        if dec.answer == "unsat":
-            r = 10**6
-            return Verdict(
-                Status.FAILS,
-                f"False for alpha + beta < 2: z3 proves E[v'] <= gamma v + 1/2 (gamma = "
-                f"(alpha+beta)/2 = {gamma} < 1) for every d >= 1, real v >= 1, so "
-                "v/(1-gamma) + sum_{s<t}(v_s - 1/(2(1-gamma))) is a supermartingale and, as a "
-                "position moves at most floor(v) per selection, E[T] >= n(2(1-gamma)|a|_1 - 2) "
-                f"for a = (r, 0, ..., 0): linear in r = |a|_1, not O(n log|a|_1).  The Omega part "
-                "(the lemma's title and proof) holds; Theta needs Lemma 8's conditions "
-                "(Theorem 9).",
-                evidence(gamma=gamma, z3_queries=len(dec.scripts)),
-                evidence(alpha=alpha, beta=beta, r=r,
-                         lower_bound_over_n_at_r=2 * (1 - gamma) * r - 2),
-                scope=proved(quantifier, "z3 (the one-step velocity bound, all d and real v) "
-                                         "+ the optional-stopping argument in the summary"),
-                certificates=(certs.arith([certs.check("(alpha + beta)/2", "<", "1")],
-                                          alpha=alpha, beta=beta), *_smt_certs([dec])))
+    velocity = Statement(("d", "v"), DOMAIN, (
+        ("(rls_v_toward(d, v, alpha, beta) + rls_v_away(d, v, alpha, beta))/2", "<=",
+         "(alpha + beta)/2*v + 1/2"),), (("alpha", alpha), ("beta", beta)))
+    dec_v = decide(velocity)
     prm = RlsParams(alpha, beta, Fraction(1, 1000), Fraction(1, 100))
-    if all(ok for ok, _ in conditions(prm).values()):
-        delta = 4 * prm.c * (1 - beta) / (1 + prm.p + 4 * prm.c)
-        dec = decide(_stmt(DOMAIN, ((DRIFT, ">=", f"{_q(delta)}*{G}"),), prm))
-        if dec.answer == "unsat":
-            return Verdict(
-                Status.HOLDS,
-                f"At these constants (with c = 1/1000, p = 1/100) z3 proves D >= {delta} g_i for "
-                "every d >= 1 and real v >= 1, so the multiplicative drift theorem with X_0 <= "
-                "(1+2c)|a|_1^2, x_min = 1 gives O(n log|a|_1); Lemma 7's proof gives Omega.",
-                evidence(delta=delta), scope=proved(quantifier, "z3 drift proof + Lemma 7's "
-                                                                "lower bound"),
-                certificates=(_conditions_cert(prm), *_smt_certs([dec])))
-    return Verdict(Status.INCONCLUSIVE, "Neither refuted (alpha + beta >= 2) nor proved.",
-                   evidence(gamma=gamma), scope=proved(quantifier, "undecided"))
+    feasible = all(ok for ok, _ in conditions(prm).values())
+    delta = 4 * prm.c * (1 - beta) / (1 + prm.p + 4 * prm.c)
+    dec_d = decide(_stmt(DOMAIN, ((DRIFT, ">=", f"{_q(delta)}*{G}"),), prm))
+    linear = dec_v.answer == "unsat" and gamma < 1
+    logarithmic = dec_d.answer == "unsat" and delta > 0
+    ev = evidence(gamma=gamma, velocity_bound_z3=dec_v.answer, delta=delta,
+                  drift_bound_z3=dec_d.answer, lemma8_conditions=feasible,
+                  z3_queries=len(dec_v.scripts) + len(dec_d.scripts))
+    if linear and not logarithmic:
+        r = 10**6
+        return Verdict(
+            Status.FAILS,
+            f"False for alpha + beta < 2: z3 proves E[v'] <= gamma v + 1/2 (gamma = "
+            f"(alpha+beta)/2 = {gamma} < 1) for every d >= 1, real v >= 1, so "
+            "v/(1-gamma) + sum_{s<t}(v_s - 1/(2(1-gamma))) is a supermartingale and, as a "
+            "position moves at most floor(v) per selection, E[T] >= n(2(1-gamma)|a|_1 - 2) "
+            f"for a = (r, 0, ..., 0): linear in r = |a|_1, not O(n log|a|_1).  The Omega part "
+            "(the lemma's title and proof) holds; Theta needs Lemma 8's conditions "
+            "(Theorem 9).",
+            ev, evidence(alpha=alpha, beta=beta, r=r,
+                         lower_bound_over_n_at_r=2 * (1 - gamma) * r - 2),
+            scope=by_hand(quantifier, "the optional-stopping argument of the summary, by hand; "
+                          "its one-step velocity inequality E[v'] <= gamma v + 1/2 (every "
+                          "integer d >= 1, real v >= 1): z3 here, and "
+                          f"{coq_theorems('S5.lemma7-theta')}"),
+            certificates=(certs.arith([certs.check("(alpha + beta)/2", "<", "1")],
+                                      alpha=alpha, beta=beta), *_smt_certs([dec_v])))
+    if logarithmic and not linear:
+        return Verdict(
+            Status.HOLDS,
+            f"At these constants (with c = 1/1000, p = 1/100) z3 proves D >= {delta} g_i for "
+            "every d >= 1 and real v >= 1, so the multiplicative drift theorem with X_0 <= "
+            "(1+2c)|a|_1^2, x_min = 1 gives O(n log|a|_1); Lemma 7's proof gives Omega.",
+            ev, scope=by_hand(quantifier, "the multiplicative drift theorem and Lemma 7's "
+                              "lower bound, by hand, on z3's drift bound D >= delta g_i"),
+            certificates=((_conditions_cert(prm),) if feasible else ()) + _smt_certs([dec_d]))
+    return Verdict(Status.INCONCLUSIVE,
+                   "Neither refuted nor proved: " + (
+                       "z3 proves both the linear lower bound and the logarithmic drift, which "
+                       "cannot both hold" if linear else
+                       f"gamma = {gamma} >= 1 (or z3 answered {dec_v.answer}) and z3 answered "
+                       f"{dec_d.answer} for the drift bound") + ".",
+                   ev, scope=proved(quantifier, "undecided"))
 
 
 CLAIMS: tuple[Claim, ...] = (
     Claim("S5.lemma7-coupon", 5, "Proof of Lemma 7, coupon collector",
           "E[T] >= n H_{|a|_H} >= n ln(|a|_H + 1) = Omega(n log|a|_H).",
-          (Method.EXACT, Method.ENUMERATION), check_lemma7_coupon,
+          check_lemma7_coupon,
           controls=(Control("3/2 n ln(h + 1) (fails at h = 1)", {"kappa": _F(3, 2)},
                             Status.FAILS),),
           tex=TexRef(507, 507, r"A bound of $\Omega(n\log |a|_H)$ easily follows from a coupon "
                                r"collector argument")),
     Claim("S5.lemma7-velocity", 5, "Proof of Lemma 7, 'velocity doubles at most'",
           "For 1 < alpha <= 2, at least log2|a|_inf - 1 selections of the farthest entry are "
-          "needed.", (Method.EXACT, Method.ENUMERATION), check_lemma7_velocity,
+          "needed.", check_lemma7_velocity,
           controls=(Control("alpha = 3 (outside the section's alpha <= 2)", {"alpha": _F(3)},
                             Status.FAILS),),
           tex=TexRef(509, 509, r"we need at least $\log(a_{\infty})-1$ changes for this entry.")),
     Claim("S5.lemma7-combination", 5, "Proof of Lemma 7, last display",
           "n log|a|_inf + n log|a|_H = n log(|a|_inf |a|_H) >= n log|a|_1 (|a|_1 <= |a|_H "
-          "|a|_inf).", (Method.EXACT, Method.ENUMERATION), check_lemma7_combination,
+          "|a|_inf).", check_lemma7_combination,
           controls=(Control("|a|_H |a|_inf >= |a|_1^(11/10)", {"kappa": _F(11, 10)},
                             Status.FAILS),),
           tex=TexRef(513, 513, r"$$n\log |a|_{\infty}+n\log |a|_H=n\log(|a|_{\infty}|a|_H)\geq "
                                r"n\log(|a|_1).$$")),
     Claim("S5.lemma7-theta", 5, "Lemma 7 statement",
           "For constants alpha, beta (1 < alpha <= 2, 1/2 < beta < 1) the expected optimization "
-          "time is Theta(n log|a|_1).", (Method.DECISION,), check_lemma7_theta,
+          "time is Theta(n log|a|_1).", check_lemma7_theta,
           controls=(Control("the example constants alpha = 17/10, beta = 9/10 (Lemma 8 applies)",
                             {"alpha": _F(17, 10), "beta": _F(9, 10)}, Status.HOLDS),),
           tex=TexRef(504, 504, r"For constants $\alpha,\beta$ the expected optimization time of "

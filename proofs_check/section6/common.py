@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from flint import arb, ctx
-from zonemax.proofs_check.bounds import ARB_PREC, arb_of, c_eps_enclosure
+from flint import arb
+from zonemax.proofs_check.bounds import arb_of, arb_precision, c_eps_enclosure
 
 #: Section 6, item 2: "we set the parameter alpha = 2.0 and beta = 0.5".
 SECTION6_ALPHA, SECTION6_BETA = Fraction(2), Fraction(1, 2)
@@ -29,7 +29,7 @@ _REPORT = "reproduction/paper/report.md"
 def _mass_upto(k_max: int, eps: Fraction) -> arb:
     """``P(I <= k_max)`` (Definition 2, log2)."""
     lo_c, hi_c = c_eps_enclosure(eps, 2)
-    with ctx.workprec(ARB_PREC):
+    with arb_precision():
         c = arb_of(lo_c).union(arb_of(hi_c))
         s = 1 + arb_of(eps)
         total = sum((1 / (i * (arb(i).log() / arb(2).log()) ** s) for i in range(2, k_max + 1)),

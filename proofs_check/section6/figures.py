@@ -13,7 +13,6 @@ from zonemax.proofs_check.core import (
     Certificate,
     Claim,
     Control,
-    Method,
     Severity,
     Status,
     TexRef,
@@ -184,7 +183,7 @@ CLAIMS: tuple[Claim, ...] = (
     Claim("S6.jumps-pay-off", 6, "Section 6, discussion of Figure 2 (second half)",
           "For middle-ranged r (10^3..10^9) the jumps of the heavy-tailed operator (Definition "
           "2) pay off: the heavy-tailed EA is significantly faster than RLS_{2,1/2} in some "
-          "middle-ranged cell.", (Method.DATA,), check_jumps_pay_off,
+          "middle-ranged cell.", check_jumps_pay_off,
           controls=(Control("the law of I conditioned on 2^{I-2} <= r",
                             {"variant": "ea-heavy-condition"}, Status.HOLDS),),
           tex=TexRef(723, 723, _TEX_SENTENCE), severity=Severity.EXPERIMENT,
@@ -199,8 +198,8 @@ CLAIMS: tuple[Claim, ...] = (
     Claim("S6.jumps-pay-off-conditioned", 6, "Section 6, second half of the sentence, with the "
           "conditioned operator",
           "With the law of I conditioned on 2^{I-2} <= r, the heavy-tailed EA is significantly "
-          "faster than RLS_{2,1/2} in some middle-ranged cell.", (Method.DATA,),
-          check_jumps_pay_off, params={"variant": "ea-heavy-condition"},
+          "faster than RLS_{2,1/2} in some middle-ranged cell.", check_jumps_pay_off,
+          params={"variant": "ea-heavy-condition"},
           controls=(Control("Definition 2's operator (untruncated)", {"variant": "ea-heavy"},
                             Status.FAILS),),
           tex=TexRef(723, 723, _TEX_SENTENCE),
@@ -210,8 +209,7 @@ CLAIMS: tuple[Claim, ...] = (
     Claim("S6.appendix-n20-similar", 6, "Appendix A, 'For the other set up n = 20, we get a "
           "similar box plot'",
           "The n = 20 box plots (evaluations/n per r) of the ±1 EA, the heavy-tailed EA and "
-          "RLS_{2,1/2} are similar to the n = 100 ones.", (Method.DATA,),
-          check_appendix_similar,
+          "RLS_{2,1/2} are similar to the n = 100 ones.", check_appendix_similar,
           controls=(Control("the n = 20 plots against themselves", {"ns": (20, 20)},
                             Status.HOLDS),
                     Control("the ±1 EA at n = 20 against RLS at n = 100",

@@ -15,11 +15,11 @@ import itertools
 from collections import defaultdict
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import lru_cache
 from math import comb
 from pathlib import Path
 
 from zonemax.proofs_check.checker import data as data_kind
+from zonemax.proofs_check.core import Method, record, recorded_cache
 
 #: The committed paper-scale reproduction (relative to the repository root); an installation
 #: without the repository reads the copy shipped with the package (same bytes).
@@ -44,7 +44,7 @@ APPENDIX_ALGORITHMS = ("ea-pm1", "ea-heavy", "rls-2-0.5")
 Cells = dict[tuple[str, str, int, int], list[tuple[int, bool]]]
 
 
-@lru_cache(maxsize=2)
+@recorded_cache(maxsize=2)
 def _load(path: Path) -> tuple[str, Cells]:
     raw = data_kind.read_runs(path)
     cells: Cells = defaultdict(list)
@@ -54,7 +54,7 @@ def _load(path: Path) -> tuple[str, Cells]:
     return hashlib.sha256(raw).hexdigest(), dict(cells)
 
 
-@lru_cache(maxsize=64)
+@recorded_cache(maxsize=64)
 def _rank_sum_law(doubled_ranks: tuple[int, ...], m: int) -> tuple[int, ...]:
     """Counts of the doubled rank sum ``W2`` over all ``m``-subsets of the pooled runs.
 
@@ -75,6 +75,7 @@ def _rank_sum_law(doubled_ranks: tuple[int, ...], m: int) -> tuple[int, ...]:
 
 def _exact_mann_whitney(xs: Sequence[Fraction], ys: Sequence[Fraction]) -> tuple[int, Fraction]:
     """``(2U, exact two-sided p)`` with ``U = #{x < y} + #{x = y}/2`` (``X`` needs fewer)."""
+    record(Method.DATA)
     m, k = len(xs), len(ys)
     u2 = sum(2 * (x < y) + (x == y) for x in xs for y in ys)
     pooled = sorted([*xs, *ys])

@@ -103,8 +103,7 @@ def test_control_certificates_check(tmp_path: Path) -> None:
     out = []
     for c, k in CONTROLS:
         v = c.run(False, **c.controls[k].params)
-        twin = Claim(f"{c.id}~{k}", c.section, c.location, c.statement, c.methods, c.check,
-                     tex=c.tex)
+        twin = Claim(f"{c.id}~{k}", c.section, c.location, c.statement, c.check, tex=c.tex)
         out.append(ClaimResult(twin, v, 0.0))
     write_certificates(out, tmp_path)
     bad = [(r.claim, r.message) for r in (recheck_file(p, PAPER) for p in tmp_path.glob('*.json')) if not r.ok]

@@ -25,16 +25,27 @@ from zonemax.proofs_check.section4.theorem5_proof import _p_aij, check_drift_sum
 #: The paper's TeX if it is found (optional input: without it text certificates are
 #: "not checked"; the quote tests take the ``paper_tex`` fixture, which skips).
 PAPER = locate()
-CONTROLS = [(c, k) for c in section4.CLAIMS for k in range(len(c.controls))]
+#: The claims of Section 4 and zonemax's own table of c_eps (checked alike, never counted).
+ENTRIES = (*section4.CLAIMS, *section4.TABLES)
+PINS = {**section4.EXPECTED, **section4.EXPECTED_TABLES}
+CONTROLS = [(c, k) for c in ENTRIES for k in range(len(c.controls))]
 
 
 @pytest.fixture(scope="module")
 def results() -> dict[str, ClaimResult]:
-    return {c.id: ClaimResult(c, c.run(False), 0.0) for c in section4.CLAIMS}
+    return {c.id: ClaimResult(c, c.run(False), 0.0) for c in ENTRIES}
 
 
 def test_verdicts_match_the_pins(results: dict[str, ClaimResult]) -> None:
-    assert {k: r.verdict.status for k, r in results.items()} == section4.EXPECTED
+    assert {k: r.verdict.status for k, r in results.items()} == PINS
+
+
+def test_the_c_eps_table_is_not_a_claim() -> None:
+    """zonemax's own table is listed apart: not among the claims, not counted."""
+    from zonemax.proofs_check import CLAIMS, TABLES
+
+    assert "S4.c-eps-enclosures" not in {c.id for c in CLAIMS}
+    assert [t.id for t in TABLES] == ["S4.c-eps-enclosures"]
 
 
 @pytest.mark.parametrize(("claim", "k"), CONTROLS, ids=[f"{c.id}-{k}" for c, k in CONTROLS])
@@ -42,7 +53,7 @@ def test_control_flips_and_is_certified(claim: Claim, k: int, tmp_path: Path) ->
     control = claim.controls[k]
     verdict = claim.run(False, **control.params)
     assert verdict.status is control.expect
-    assert verdict.status is not section4.EXPECTED[claim.id]
+    assert verdict.status is not PINS[claim.id]
     assert verdict.scope is not None
     write_certificates([ClaimResult(claim, verdict, 0.0)], tmp_path)
     assert all(r.ok for r in (recheck_file(p, PAPER) for p in tmp_path.glob('*.json')))
@@ -58,7 +69,7 @@ def test_every_verdict_is_scoped_and_certified(results: dict[str, ClaimResult]) 
             assert c.severity is not None and c.fix, c.id
             assert v.witness, c.id
         if c.fix_claim is not None:
-            assert section4.EXPECTED[c.fix_claim] is Status.HOLDS
+            assert PINS[c.fix_claim] is Status.HOLDS
         if v.scope.coverage is Coverage.EXHAUSTIVE:
             assert v.reading == "holds on the checked range", c.id
 
@@ -171,3 +182,23 @@ def test_drift_sum_witness_in_base_e() -> None:
 def test_verdicts_heavy() -> None:
     got = {c.id: c.run(True).status for c in section4.CLAIMS}
     assert got == section4.EXPECTED
+
+
+def test_table_certificates_are_written_apart(tmp_path: Path) -> None:
+    """zonemax's own table: its certificate file goes to DIR/tables (not a verdict), has the
+    format of a verdict's file and checks; the reports list it apart from the counted claims."""
+    from zonemax.proofs_check import format_json, format_text, run_claims, run_tables
+    from zonemax.proofs_check.checker import check_file
+
+    results, tables = run_claims(["S4.thm5-constant"]), run_tables()
+    write_certificates(results, tmp_path, (), tables)
+    table_file = tmp_path / "tables" / "S4.c-eps-enclosures.json"
+    assert table_file.is_file()
+    assert [r.claim for r in check_directory(tmp_path, PAPER)] == ["S4.thm5-constant"]
+    assert check_file(table_file, PAPER).ok
+    text = format_text(results, (), tables=tables)
+    assert "zonemax's own tables (not claims of the paper, not counted)" in text
+    assert text.strip().splitlines()[-1].startswith("totals: 1 verdicts:")
+    doc = json.loads(format_json(results, (), tables))
+    assert doc["totals"]["verdicts"] == 1 and doc["totals"]["tables_not_counted"] == 1
+    assert [t["id"] for t in doc["tables"]] == ["S4.c-eps-enclosures"]

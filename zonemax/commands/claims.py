@@ -4,7 +4,8 @@ Three modes:
 
 * report (default): run the checks and print the verdicts (``--format text|markdown|json``);
 * ``--certificates DIR``: run the checks and write one certificate file per verdict into DIR
-  (and the editorial entries' text certificates into ``DIR/editorial``);
+  (the editorial entries' text certificates into ``DIR/editorial``, and the certificates of
+  zonemax's own tables, which are not verdicts, into ``DIR/tables``);
 * ``--check DIR``: re-verify the certificate files in DIR with the independent checker
   (:mod:`zonemax.proofs_check.checker`); nothing is re-run.  Exit code 1 at a certificate that
   does not check, naming the first.
@@ -40,8 +41,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="widen the exhaustive enumerations (slower)")
     parser.add_argument("--certificates", metavar="DIR", default=None,
                         help="write one certificate file per verdict into DIR (created if "
-                        "needed; certificate files of an earlier run are replaced) and the "
-                        "editorial entries' text certificates into DIR/editorial")
+                        "needed; certificate files of an earlier run are replaced), the "
+                        "editorial entries' text certificates into DIR/editorial and those of "
+                        "zonemax's own tables into DIR/tables")
     parser.add_argument("--check", metavar="DIR", default=None,
                         help="re-verify the certificate files in DIR with the independent "
                         "checker; exit 1 at the first that does not check")
@@ -80,13 +82,24 @@ def execute(args: argparse.Namespace) -> int:
 
 
 def _report(fmt: str, only: list[str] | None, heavy: bool) -> int:
-    from zonemax.proofs_check import format_json, format_markdown, format_text, run_claims
+    from zonemax.proofs_check import (
+        format_json,
+        format_markdown,
+        format_text,
+        run_claims,
+        run_tables,
+    )
     from zonemax.proofs_check.registry import EDITORIAL
 
     results = run_claims(only, heavy=heavy)
     editorial = EDITORIAL if only is None else ()
-    formatter = {"text": format_text, "markdown": format_markdown, "json": format_json}
-    sys.stdout.write(formatter[fmt](results, editorial))
+    tables = run_tables(heavy=heavy) if only is None else ()
+    if fmt == "text":
+        sys.stdout.write(format_text(results, editorial, tables=tables))
+    elif fmt == "markdown":
+        sys.stdout.write(format_markdown(results, editorial, tables=tables))
+    else:
+        sys.stdout.write(format_json(results, editorial, tables=tables))
     if fmt == "json":
         sys.stdout.write("\n")
     return 0
@@ -106,15 +119,16 @@ def _writable_directory(directory: Path) -> None:
 
 
 def _write(directory: Path, only: list[str] | None, heavy: bool) -> int:
-    from zonemax.proofs_check import run_claims
-    from zonemax.proofs_check.certificates import write_certificates
+    from zonemax.proofs_check import run_claims, run_tables
+    from zonemax.proofs_check.certificates import TABLES_DIR, write_certificates
     from zonemax.proofs_check.registry import EDITORIAL
 
     _writable_directory(directory)
     results = run_claims(only, heavy=heavy)
     editorial = EDITORIAL if only is None else ()
+    tables = run_tables(heavy=heavy) if only is None else ()
     try:
-        write_certificates(results, directory, editorial)
+        write_certificates(results, directory, editorial, tables)
     except OSError as exc:
         raise UsageError(f"--certificates: cannot write into {directory}: "
                          f"{exc.strerror or exc}") from None
@@ -127,6 +141,10 @@ def _write(directory: Path, only: list[str] | None, heavy: bool) -> int:
     if editorial:
         sys.stdout.write(f"wrote {len(editorial)} editorial text certificates to "
                          f"{directory / 'editorial'} (not verdicts)\n")
+    if tables:
+        sys.stdout.write(f"wrote {len(tables)} certificate file(s) of zonemax's own tables to "
+                         f"{directory / TABLES_DIR} (not verdicts; "
+                         f"{', '.join(t.claim.id for t in tables)})\n")
     if bare:
         sys.stdout.write(f"{len(bare)} verdicts carry no certificate of their own: "
                          f"{', '.join(bare)}\n")
