@@ -96,8 +96,12 @@ def test_the_full_check_with_coq(report: coq.CoqReport, full_certificates: Path)
 
     result = check_directory(full_certificates, None, coq=report)
     assert result.ok, result.first_failure()
+    from zonemax.proofs_check.checker.statement import BY_HAND
+
     in_coq = {f.claim for f in result.files if f.established == PROVED_IN_COQ}
-    assert in_coq == {cid for cid, e in MANIFEST.items() if e.coq_formulas()}
+    # (S5.lemma7-theta's decisive step is an argument by hand; its Coq theorem is one step)
+    assert in_coq == {cid for cid, e in MANIFEST.items()
+                      if e.coq_formulas() and e.coverage != BY_HAND}
     assert len(in_coq) >= 25
 
 
