@@ -41,7 +41,7 @@ runs (its hash and every statistic are re-checked); the reviewed definitions of
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -265,6 +265,21 @@ def _text(entry_tex: tuple[int, int, str], texts: Sequence[Mapping[str, Any]],
     return "text", None
 
 
+def _guarded(path: Path, body: Callable[[dict[str, Any]], FileResult]) -> FileResult:
+    """``body`` on the file's JSON document; a refusal or any malformed input becomes one line
+    (never an exception)."""
+    claim = "?"
+    try:
+        doc = _load(path)
+        claim = str(doc.get("claim", "?"))
+        return body(doc)
+    except _Reject as exc:
+        return FileResult(str(path), claim, False, str(exc))
+    except Exception as exc:  # malformed input must never end in a traceback
+        return FileResult(str(path), claim, False,
+                          f"malformed ({type(exc).__name__}: {_short(exc, 200)})")
+
+
 def check_file(path: Path, tex: PaperTex | Path | None = None, *,
                coq: CoqReport | None = None) -> FileResult:
     """Check one verdict's file against the manifest (``coq``: a report of
@@ -273,9 +288,8 @@ def check_file(path: Path, tex: PaperTex | Path | None = None, *,
     from .manifest import MANIFEST
 
     paper = _paper(tex)
-    claim = "?"
-    try:
-        doc = _load(path)
+
+    def body(doc: dict[str, Any]) -> FileResult:
         claim = str(doc.get("claim", "?"))
         entry = MANIFEST.get(claim)
         if entry is None:
@@ -283,20 +297,18 @@ def check_file(path: Path, tex: PaperTex | Path | None = None, *,
         _header(doc, entry, path)
         checks, texts = _split(doc)
         _compare(entry, checks)
-        if coq is None:
-            coq = check_proofs(dict(entry.coq_formulas())) if entry.coq_formulas() else \
+        report = coq
+        if report is None:
+            report = check_proofs(dict(entry.coq_formulas())) if entry.coq_formulas() else \
                 CoqReport(True, "", {})
-        details, unchecked, coq_ok = _obligations(entry, checks, paper, coq)
+        details, unchecked, coq_ok = _obligations(entry, checks, paper, report)
         detail, missing = _text(entry.tex, texts, paper)
         details += [detail] if detail else []
         unchecked += [missing] if missing else []
         return FileResult(str(path), claim, True, "ok", entry.verdict,
                           _established(entry, coq_ok), tuple(details), tuple(unchecked))
-    except _Reject as exc:
-        return FileResult(str(path), claim, False, str(exc))
-    except Exception as exc:  # malformed input must never end in a traceback
-        return FileResult(str(path), claim, False,
-                          f"malformed ({type(exc).__name__}: {_short(exc, 200)})")
+
+    return _guarded(path, body)
 
 
 def check_editorial(path: Path, tex: PaperTex | Path | None = None) -> FileResult:
@@ -304,9 +316,8 @@ def check_editorial(path: Path, tex: PaperTex | Path | None = None) -> FileResul
     from .manifest import EDITORIAL_ENTRIES
 
     paper = _paper(tex)
-    claim = "?"
-    try:
-        doc = _load(path)
+
+    def body(doc: dict[str, Any]) -> FileResult:
         claim = str(doc.get("claim", "?"))
         entry = EDITORIAL_ENTRIES.get(claim)
         if entry is None:
@@ -321,11 +332,8 @@ def check_editorial(path: Path, tex: PaperTex | Path | None = None) -> FileResul
         detail, missing = _text(entry.tex, certs, paper)
         return FileResult(str(path), claim, True, "ok", EDITORIAL, EXACT,
                           (detail,) if detail else (), (missing,) if missing else ())
-    except _Reject as exc:
-        return FileResult(str(path), claim, False, str(exc))
-    except Exception as exc:
-        return FileResult(str(path), claim, False,
-                          f"malformed ({type(exc).__name__}: {_short(exc, 200)})")
+
+    return _guarded(path, body)
 
 
 def check_files(paths: Sequence[Path], tex: PaperTex | Path | None = None, *,
@@ -354,10 +362,8 @@ def recheck_file(path: Path, tex: PaperTex | Path | None = None) -> FileResult:
     tampered copy).  ``ok`` iff every exact check (and the text, when the TeX is at hand)
     recomputes; this is never a verdict of the paper's claims -- :func:`check_file` is."""
     paper = _paper(tex)
-    claim = "?"
-    try:
-        doc = _load(path)
-        claim = str(doc.get("claim", "?"))
+
+    def body(doc: dict[str, Any]) -> FileResult:
         checks, texts = _split(doc)
         details = []
         for k, cert in enumerate(checks + (texts if paper.path is not None else [])):
@@ -368,13 +374,10 @@ def recheck_file(path: Path, tex: PaperTex | Path | None = None) -> FileResult:
                 raise _Reject(f"certificate {k} ({cert['kind']}) does not check: "
                               f"{_short(exc)}") from None
             details.append(cert["kind"] + (f" ({note})" if note else ""))
-        return FileResult(str(path), claim, True, "ok", str(doc.get("status", "")), EXACT,
-                          tuple(details))
-    except _Reject as exc:
-        return FileResult(str(path), claim, False, str(exc))
-    except Exception as exc:
-        return FileResult(str(path), claim, False,
-                          f"malformed ({type(exc).__name__}: {_short(exc, 200)})")
+        return FileResult(str(path), str(doc.get("claim", "?")), True, "ok",
+                          str(doc.get("status", "")), EXACT, tuple(details))
+
+    return _guarded(path, body)
 
 
 def recheck(cert: Mapping[str, Any], tex: Path | None = None) -> str:
