@@ -10,7 +10,10 @@
 * the definitions of Vocabulary.v agree with the checker's Python reading (checker/rls.py) at
   rational points, proved in Coq itself, and a wrong value is refused.
 
-Without ``coqc`` these tests skip (a user's machine), unless ``ZONEMAX_REQUIRE_COQ=1`` (CI),
+The full build and the vocabulary cross-check (about 4 minutes) carry the ``coq`` marker: CI runs
+them (``python -m pytest -m coq``); the default run keeps the quick ones (statements current,
+every theorem with its proof file and control, the forged proofs).  Without ``coqc`` these
+tests skip (a user's machine), unless ``ZONEMAX_REQUIRE_COQ=1`` (CI),
 where a missing Coq is a failure.
 """
 
@@ -65,6 +68,7 @@ def report(needs_coq: None) -> coq.CoqReport:
     return coq.check_proofs(coq_obligations(), controls=controls)
 
 
+@pytest.mark.coq
 def test_every_theorem_is_proved(report: coq.CoqReport) -> None:
     bad = {n: r.message for n, r in report.theorems.items() if not r.ok}
     assert report.ran and not bad, bad
@@ -73,12 +77,14 @@ def test_every_theorem_is_proved(report: coq.CoqReport) -> None:
         assert all(coq._allowed(a, allow) for a in r.axioms)
 
 
+@pytest.mark.coq
 def test_at_least_25_claims_are_proved_in_coq(report: coq.CoqReport) -> None:
     proved = [cid for cid, e in MANIFEST.items() if e.coq_formulas()
               and all(report.theorems[n].ok for n, _ in e.coq_formulas())]
     assert len(proved) >= 25, proved
 
 
+@pytest.mark.coq
 def test_a_false_variant_makes_the_same_proof_fail(report: coq.CoqReport) -> None:
     """Each theorem's proof file, compiled against its control statement, must not compile
     (the kernel would otherwise have proved a false statement, or the checker did not use the
@@ -88,6 +94,7 @@ def test_a_false_variant_makes_the_same_proof_fail(report: coq.CoqReport) -> Non
     assert not wrongly, f"proofs still compile against false statements: {wrongly}"
 
 
+@pytest.mark.coq
 def test_the_full_check_with_coq(report: coq.CoqReport, full_certificates: Path) -> None:
     """``zonemax claims --check`` as a referee runs it, with the Coq proofs: every claim
     checks, and the claims with a Coq obligation are 'proved in Coq'."""
@@ -221,6 +228,7 @@ def _compile(tmp_path: Path, text: str) -> subprocess.CompletedProcess[str]:
     return proc
 
 
+@pytest.mark.coq
 @pytest.mark.usefixtures("needs_coq")
 def test_vocabulary_agrees_with_the_checkers_python_reading(tmp_path: Path) -> None:
     """208 values (8 quantities, 13 points, 2 constant sets) computed by checker/rls.py with
