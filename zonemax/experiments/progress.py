@@ -65,6 +65,7 @@ class ProgressLine:
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._closed = False
+        self._gone = False  # the stream cannot be written any more
         self._thread: threading.Thread | None = None
         if heartbeat:
             self._thread = threading.Thread(target=self._beat, name=f"{label}-progress",
@@ -112,14 +113,19 @@ class ProgressLine:
                     self._draw()
 
     def _draw(self) -> None:
+        if self._gone:
+            return
         self._drawn = True
-        if self.tty:
-            self.stream.write("\r\x1b[2K" + self.text())
-            if self.done >= self.total:
-                self.stream.write("\n")
-        else:
-            self.stream.write(self.text() + "\n")
-        self.stream.flush()
+        try:
+            if self.tty:
+                self.stream.write("\r\x1b[2K" + self.text())
+                if self.done >= self.total:
+                    self.stream.write("\n")
+            else:
+                self.stream.write(self.text() + "\n")
+            self.stream.flush()
+        except (OSError, ValueError):  # the reader of stderr went away (| head), or it closed:
+            self._gone = True  # progress is a courtesy, never the reason a command fails
 
     def close(self) -> None:
         """Stop the heartbeat; end the line on a terminal if the work stopped early."""
@@ -130,6 +136,9 @@ class ProgressLine:
             if self._closed:
                 return
             self._closed = True
-            if self.tty and self.done < self.total:
-                self.stream.write("\n")
-                self.stream.flush()
+            if self.tty and self.done < self.total and not self._gone:
+                try:
+                    self.stream.write("\n")
+                    self.stream.flush()
+                except (OSError, ValueError):
+                    self._gone = True
