@@ -85,6 +85,8 @@ CASES: list[tuple[list[str], str]] = [
     (["run", "rls-ab", "--a", E30, "--alpha", "1.0000000000000000000001"], "give --budget N"),
     (["run", "cma-wm", "--n", "100000", "--r", "10"], "give --budget N"),
     # an explicit fast engine that float64 would make run another algorithm
+    (["run", "rls-ab", "--a", "10", "--alpha", "1e300", "--engine", "fast", "--budget", "9"],
+     "alpha <= 3.9e+289, got alpha = 1e+300; use --engine reference"),
     (["run", "rls-ab", "--a", "3", "--alpha", "1.0000000000000000000001", "--engine", "fast",
       "--budget", "9"], "use --engine reference"),
 ]

@@ -201,6 +201,28 @@ def test_fast_engine_choice_does_not_need_numba() -> None:
         assert light_supports(spec) == supports(spec), spec
 
 
+def test_alpha_beyond_the_engine_runs_on_the_reference(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``zonemax run rls-ab --a 10 --alpha 1e300``: the command line accepts alpha up to 1e300,
+    the engine's float64 velocities only up to 3.9e289; the default engine was the fast one,
+    whose refusal ended in a traceback (issue 23, item 7).  Now the reference runs it."""
+    from fractions import Fraction
+
+    from zonemax.reference.spec import AlgorithmSpec
+
+    from zonemax.engine.api import MAX_ALPHA
+    from zonemax.experiments.simulate import FAST_MAX_ALPHA, default_engine
+
+    assert FAST_MAX_ALPHA == MAX_ALPHA
+    edge = AlgorithmSpec("rls-ab", (10,), alpha=MAX_ALPHA, beta=Fraction(9, 10))
+    beyond = AlgorithmSpec("rls-ab", (10,), alpha=MAX_ALPHA * 2, beta=Fraction(9, 10))
+    assert default_engine(edge) == "fast" and default_engine(beyond) == "reference"
+    code, out, err = run_cli(capsys, "run", "rls-ab", "--a", "10", "--alpha", "1e300", "--runs",
+                             "2", "--seed", "1", "--budget", "50", "--json")
+    assert code == 0, err
+    assert json.loads(out)["params"]["engine"] == "reference"
+
+
 def _rss_kb(pid: int) -> int:
     status = Path(f"/proc/{pid}/status").read_text()
     return next(int(line.split()[1]) for line in status.splitlines()

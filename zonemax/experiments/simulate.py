@@ -11,9 +11,11 @@ stream, so records of different engines are statistically interchangeable but no
 from __future__ import annotations
 
 import json
+import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -33,6 +35,9 @@ __all__ = ["ENGINES", "Batch", "Chunk", "Outcome", "RunRecord", "default_engine"
 FAST_ALGORITHMS = ("ea-pm1", "ea-heavy", "rls-pm1", "rls-heavy", "rls-ab", "ea-geom", "rls-geom",
                    "ea-power", "rls-power")
 FAST_INT64_LIMIT = 1 << 63
+#: ... and its largest ``alpha`` of ``rls-ab`` (:data:`zonemax.engine.api.MAX_ALPHA`: float64
+#: velocities below ``alpha * 2^62`` stay finite), restated for the same reason.
+FAST_MAX_ALPHA = Fraction(sys.float_info.max) / 2**62
 
 
 def run_seeds(spec: AlgorithmSpec, seeds: list[np.random.SeedSequence],
@@ -105,6 +110,9 @@ def fast_engine_problem(spec: AlgorithmSpec) -> str | None:
     if not supports(spec):
         return (f"the fast engine does not run {spec.algorithm}" if spec.algorithm == "cma-wm"
                 else "the fast engine needs 4 |a|_1 < 2^63 (int64)")
+    if spec.algorithm == "rls-ab" and spec.alpha is not None and spec.alpha > FAST_MAX_ALPHA:
+        return (f"the fast engine holds velocities in float64 and needs alpha <= "
+                f"{float(FAST_MAX_ALPHA):.3g}, got alpha = {float(spec.alpha):.3g}")
     if spec.alpha is not None and spec.beta is not None:
         try:
             alpha, beta = float(spec.alpha), float(spec.beta)
