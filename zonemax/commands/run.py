@@ -14,10 +14,14 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import signal
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
+from zonemax.commands import Interrupted, Terminated
 from zonemax.commands._input import (
     UsageError,
     add_spec_arguments,
@@ -31,6 +35,7 @@ from zonemax.reference.spec import ALGORITHMS, AlgorithmSpec
 
 if TYPE_CHECKING:
     from zonemax.experiments.ioh_export import RunRecorder
+    from zonemax.experiments.progress import ProgressLine
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -138,9 +143,10 @@ def stream(spec: AlgorithmSpec, *, runs: int, seed: int, budget: int | None, eng
               else text_head(spec, seed, budget, engine))
     tty = err.isatty()
     with ProgressLine(runs, float(runs), err, label="zonemax run", tty=tty, heartbeat=True,
-                      eager=tty) as progress:
+                      eager=tty) as progress, _reported_interruption(progress, runs):
         for chunk in iter_runs(spec, runs=runs, seed=seed, budget=budget, engine=engine,
-                               observer=None if recorder is None else recorder.observer):
+                               observer=None if recorder is None else recorder.observer,
+                               progress=progress.inside):
             if recorder is not None:
                 recorder.finish(chunk)
             lines = []
@@ -157,6 +163,21 @@ def stream(spec: AlgorithmSpec, *, runs: int, seed: int, budget: int | None, eng
             progress.advance(len(chunk.evaluations), float(len(chunk.evaluations)))
     out.write("]}\n" if as_json else text_tail(summary))
     return summary
+
+
+@contextmanager
+def _reported_interruption(progress: ProgressLine, runs: int) -> Iterator[None]:
+    """Ctrl-C or SIGTERM during the runs: :class:`~zonemax.commands.Interrupted` saying how many
+    runs were printed and how far the interrupted one had got (the runs printed are kept)."""
+    try:
+        yield
+    except KeyboardInterrupt as exc:
+        term = isinstance(exc, Terminated)
+        what = "terminated (SIGTERM)" if term else "interrupted"
+        where = progress.current()
+        raise Interrupted(f"{what} after {progress.done} of {runs} runs"
+                          + (f"; {where}" if where else ""),
+                          Terminated.signum if term else signal.SIGINT) from None
 
 
 def json_head(spec: AlgorithmSpec, seed: int, budget: int | None, engine: str) -> str:
