@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -314,3 +315,38 @@ def test_help_explains_algorithms_and_cma_target(capsys: pytest.CaptureFixture[s
         assert f"{name}:" in text
     assert "cma-wm takes --n N --r R" in text
     assert "--force" in text and "--budget" in text
+
+
+def test_first_run_says_it_compiles(capsys: pytest.CaptureFixture[str],
+                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first run after an install showed '0/2000 runs (0%), ETA ?' for 71 s while numba
+    compiled (issue 23, item 10); now it says so, and only then."""
+    import zonemax.engine
+
+    for cold in (True, False):
+        monkeypatch.setattr(zonemax.engine, "needs_compiling", lambda spec, cold=cold: cold)
+        code, _, err = run_cli(capsys, "run", "ea-pm1", "--a", "3,-2", "--runs", "3", "--seed",
+                               "1")
+        assert code == 0
+        said = "zonemax run: compiling the fast engine for ea-pm1 (first run after an install " \
+               "only, up to about a minute)\n"
+        assert (said in err) == cold, err
+
+
+def test_needs_compiling_asks_numbas_cache(tmp_path: Path) -> None:
+    """With an empty numba cache the kernel must be compiled; once compiled, not (asking
+    compiles nothing: the child takes about a second)."""
+    from zonemax.reference.spec import AlgorithmSpec
+
+    from zonemax.engine import needs_compiling, prepare
+
+    child = ("from zonemax.engine import needs_compiling;"
+             "from zonemax.reference.spec import AlgorithmSpec;"
+             "print(needs_compiling(AlgorithmSpec('ea-pm1', (3, 2))))")
+    res = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True,
+                         env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}, timeout=120,
+                         check=False)
+    assert res.stdout == "True\n", res.stderr
+    spec = AlgorithmSpec("ea-pm1", (3, 2))
+    prepare(spec)
+    assert needs_compiling(spec) is False

@@ -33,6 +33,11 @@ from zonemax.commands._input import (
 from zonemax.commands._preflight import PREFLIGHT_SECONDS, long_run_note, preflight
 from zonemax.reference.spec import ALGORITHMS, AlgorithmSpec
 
+#: How long the first compilation of a kernel takes, measured with an empty numba cache on the
+#: 2-core development machine (2026-11-26): ea-pm1 25 s, rls-pm1 3 s, rls-ab 3 s, ea-heavy
+#: 6 s, rls-heavy 4 s; the issue saw 71 s for ea-pm1 on a loaded machine.
+COMPILE_NOTE = "up to about a minute"
+
 if TYPE_CHECKING:
     from zonemax.experiments.ioh_export import RunRecorder
     from zonemax.experiments.progress import ProgressLine
@@ -104,6 +109,12 @@ def execute(args: argparse.Namespace) -> int:
     message = spec.outside_theorem_message()
     if message is not None:
         sys.stderr.write(f"zonemax run: warning: {message}\n")
+    if engine == "fast":
+        from zonemax.engine import needs_compiling
+
+        if needs_compiling(spec):  # otherwise numba loads the kernel in about a second
+            sys.stderr.write(f"zonemax run: compiling the fast engine for {spec.algorithm} "
+                             f"(first run after an install only, {COMPILE_NOTE})\n")
     if seed is None:
         import numpy as np
 
