@@ -61,7 +61,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         "trace, fast-engine runs with their final evaluation count only")
     parser.add_argument("--force", action="store_true",
                         help="run even when the pre-flight estimate says that the runs, having "
-                        f"no --budget, need more than {PREFLIGHT_SECONDS / 3600:.0f} hours "
+                        f"no --budget, need more than {PREFLIGHT_SECONDS / 60:.0f} minutes "
                         "(the estimate comes from the theorems' explicit bounds)")
     parser.epilog = ("Without --budget a run goes on until the optimum; requests whose expected "
                      "time is astronomically large (e.g. ea-pm1 on a = 10^30: E[T] >= 10^30) "
