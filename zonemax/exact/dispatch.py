@@ -13,21 +13,33 @@ from zonemax.exact.rls_heavy import rls_heavy_exact
 from zonemax.exact.rls_pm1 import rls_pm1_exact
 from zonemax.reference.spec import AlgorithmSpec
 
+#: The families solved in interval arithmetic (at ``dps`` digits); the others are exact
+#: rationals (``ea-geom``/``rls-geom`` too when ``q`` is rational).
+INTERVAL_ALGORITHMS = ("ea-heavy", "rls-heavy", "ea-geom", "rls-geom", "ea-power", "rls-power")
+
 
 def exact_expectation(
     spec: AlgorithmSpec,
     *,
     max_states: int | None = None,
     with_variance: bool = False,
+    dps: int | None = None,
 ) -> ExactResult:
     """``E[T]`` (and ``Var[T]``) of ``spec`` from its family's solver (one of :data:`ALGORITHMS`).
 
     ``max_states`` caps the estimated number of lumped states (default: per family and ``n``,
     :mod:`zonemax.exact.limits`); larger instances raise
-    :class:`~zonemax.exact.result.InstanceTooLarge`.
+    :class:`~zonemax.exact.result.InstanceTooLarge`.  ``dps`` is the precision (decimal digits)
+    of an interval solve (:data:`INTERVAL_ALGORITHMS`; default
+    :data:`~zonemax.exact.heavy_law.DEFAULT_HEAVY_DPS`); an enclosure that means nothing raises
+    :class:`~zonemax.exact.result.EnclosureTooWide`, which names a precision to try.
     """
     if not isinstance(spec, AlgorithmSpec):
         raise TypeError(f"spec must be an AlgorithmSpec, got {type(spec).__name__}")
+    if dps is not None and spec.algorithm not in INTERVAL_ALGORITHMS:
+        raise ValueError(f"dps applies only to the interval solves of "
+                         f"{', '.join(INTERVAL_ALGORITHMS)}; {spec.algorithm} is solved exactly")
+    digits = {} if dps is None else {"dps": dps}
     cap, var = max_states, with_variance
     match spec.algorithm:
         case "ea-pm1":
@@ -41,14 +53,15 @@ def exact_expectation(
             assert spec.eps is not None
             solve = ea_heavy_exact if spec.algorithm == "ea-heavy" else rls_heavy_exact
             return solve(spec.a, spec.eps, log_base=spec.log_base, truncate=spec.truncate,
-                         r=spec.r, max_states=cap, with_variance=var)
+                         r=spec.r, max_states=cap, with_variance=var, **digits)
         case "ea-geom" | "rls-geom":
             solve_geom = ea_geom_exact if spec.algorithm == "ea-geom" else rls_geom_exact
             return solve_geom(spec.a, q=spec.geom_q, mean=spec.geom_mean, max_states=cap,
-                              with_variance=var)
+                              with_variance=var, **digits)
         case "ea-power" | "rls-power":
             assert spec.power_exponent is not None
             solve_power = ea_power_exact if spec.algorithm == "ea-power" else rls_power_exact
-            return solve_power(spec.a, spec.power_exponent, max_states=cap, with_variance=var)
+            return solve_power(spec.a, spec.power_exponent, max_states=cap, with_variance=var,
+                               **digits)
     raise ValueError(f"no exact solver for {spec.algorithm}; exact solvers exist for "
                      f"{', '.join(ALGORITHMS)}")

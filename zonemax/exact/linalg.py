@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 import mpmath
 
 from zonemax.exact.limits import refuse
-from zonemax.exact.result import Num
+from zonemax.exact.result import MAX_RELATIVE_HALF_WIDTH, EnclosureTooWide, Num
 
 S = TypeVar("S", bound=Hashable)
 
@@ -180,10 +180,41 @@ def variance_of(first: Num, second: Num | None) -> Num | None:
     return None if second is None else second - first * first
 
 
+def check_enclosure(low: Any, high: Any, quantity: str, dps: int) -> None:
+    """Refuse (:class:`~zonemax.exact.result.EnclosureTooWide`) an enclosure ``[low, high]``
+    that is not finite or whose half-width exceeds
+    :data:`~zonemax.exact.result.MAX_RELATIVE_HALF_WIDTH` of its midpoint."""
+    low, high = mpmath.mpf(low), mpmath.mpf(high)
+    if not (mpmath.isfinite(low) and mpmath.isfinite(high)):
+        suggested = 2 * dps  # nothing tells how much was lost: double it
+        raise EnclosureTooWide(
+            f"the interval enclosure of {quantity} at {dps} digits is [{mpmath.nstr(low, 3)}, "
+            f"{mpmath.nstr(high, 3)}], not finite: the solve used up its precision; solve "
+            f"again with more digits (dps = {suggested})", quantity, dps, suggested)
+    mid = (low + high) / 2
+    half = (high - low) / 2
+    if half > MAX_RELATIVE_HALF_WIDTH * abs(mid):
+        relative = half / abs(mid) if mid != 0 else mpmath.inf
+        # digits still to gain: from the relative width to the limit, plus 10 for safety
+        gain = (int(mpmath.ceil(mpmath.log10(relative / MAX_RELATIVE_HALF_WIDTH))) + 10
+                if mpmath.isfinite(relative) else dps)
+        suggested = -(-(dps + gain) // 10) * 10
+        raise EnclosureTooWide(
+            f"the interval enclosure of {quantity} at {dps} digits is {mpmath.nstr(mid, 6)} +- "
+            f"{mpmath.nstr(half, 3)} ({mpmath.nstr(100 * relative, 3)}% of it; at most "
+            f"{MAX_RELATIVE_HALF_WIDTH:g} of it is a result): the solve used up its precision; "
+            f"solve again with more digits (dps = {suggested})", quantity, dps, suggested)
+
+
 def interval_result(e1: Any, e2: Any, dps: int) -> tuple[mpmath.mpf, mpmath.mpf, mpmath.mpf | None]:
     """``(midpoint, half-width rounded up, variance midpoint)`` of interval moments ``E[T]`` and
-    ``E[T^2]`` (``e2`` may be ``None``), so that ``[mid - err, mid + err]`` contains ``e1``."""
+    ``E[T^2]`` (``e2`` may be ``None``), so that ``[mid - err, mid + err]`` contains ``e1``.
+
+    An enclosure that means nothing -- not finite, or wider than
+    :data:`~zonemax.exact.result.MAX_RELATIVE_HALF_WIDTH` of its midpoint (the variance's
+    too) -- raises :class:`~zonemax.exact.result.EnclosureTooWide` with a precision to try."""
     with mpmath.workdps(dps):
+        check_enclosure(e1.a, e1.b, "E[T]", dps)
         low, high = mpmath.mpf(e1.a), mpmath.mpf(e1.b)
         mid = (low + high) / 2
         # every operation above rounds by at most half an ulp (2^-prec relative); enlarging the
@@ -193,5 +224,6 @@ def interval_result(e1: Any, e2: Any, dps: int) -> tuple[mpmath.mpf, mpmath.mpf,
         var = None
         if e2 is not None:
             v = e2 - e1 * e1
+            check_enclosure(v.a, v.b, "Var[T]", dps)
             var = (mpmath.mpf(v.a) + mpmath.mpf(v.b)) / 2
     return mid, err, var
