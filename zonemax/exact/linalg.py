@@ -26,6 +26,15 @@ from zonemax.exact.result import MAX_RELATIVE_HALF_WIDTH, EnclosureTooWide, Num
 
 S = TypeVar("S", bound=Hashable)
 
+#: ``progress(stage, done, total)``: ``("estimate", states, max_states)`` once, with the
+#: solver's up-front estimate, before anything is built
+#: (:func:`~zonemax.exact.limits.refuse`); ``("states", built, 0)`` every
+#: :data:`PROGRESS_STATES` states while the chain is built; then ``("levels", solved, total)``
+#: after each level of the solve, counting states.
+ExactProgress = Callable[[str, int, int], None]
+#: States built between two ``progress`` calls (a state's transitions take a millisecond or more).
+PROGRESS_STATES = 256
+
 
 class SparseLU:
     """LU factorisation without pivoting of a sparse square matrix given as row dicts
@@ -87,6 +96,7 @@ def hitting_moments(
     what: str,
     with_variance: bool,
     order: Callable[[S], Any] | None = None,
+    progress: ExactProgress | None = None,
 ) -> tuple[Num, Num | None, int, float]:
     """``E[T]`` (and ``E[T^2]``) of the hitting time of ``is_target`` from ``start``.
 
@@ -96,6 +106,8 @@ def hitting_moments(
 
     ``transitions(s)`` lists the probabilities of leaving ``s`` (self-loops omitted, their mass
     is ``1 - sum``); every transition must go to a state with ``level <= level(s)``.
+    ``progress``, if given, hears how far the build and the solve have got
+    (:data:`ExactProgress`).
     """
     if is_target(start):
         zero = one - one
@@ -118,11 +130,14 @@ def hitting_moments(
             pending.append(t)
             if len(trans) + len(targets) > max_states:
                 refuse(len(trans) + len(targets), max_states, what)
+        if progress is not None and len(trans) % PROGRESS_STATES == 0:
+            progress("states", len(trans) + len(targets), 0)
     levels: dict[Any, list[S]] = {}
     for s in trans:
         levels.setdefault(level(s), []).append(s)
     first: dict[S, Num] = {}
     second: dict[S, Num] = {}
+    solved = 0
     for key in sorted(levels):
         members = levels[key]
         if order is not None:
@@ -163,6 +178,9 @@ def hitting_moments(
                 rhs2.append(b)
             for s, m2 in zip(members, lu.solve(rhs2), strict=True):
                 second[s] = m2
+        solved += len(members)
+        if progress is not None:
+            progress("levels", solved, len(trans))
     h_max = max(upper_float(v) for v in first.values())
     return (first[start], (second[start] if with_variance else None), len(trans) + len(targets),
             h_max)

@@ -1,5 +1,6 @@
-"""An interval solve whose enclosure means nothing is a refusal, never a result (issue 23,
-item 8).
+"""``zonemax exact`` on instances that are hard for it (issue 23): an interval solve whose
+enclosure means nothing is a refusal, never a result (item 8), and a large solve says how
+large it is and how far it has got (item 10).
 
 ``zonemax exact ea-geom --a 3 --geom-mean 1e100`` printed ``E[T] = nan ± nan (rigorous ...)``
 with exit 0, and ``--geom-mean 1e50`` an 80% error bar: with a mean m the ratio q = m/(1 + sqrt(1
@@ -87,3 +88,74 @@ def test_command_line_dps(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--dps applies only to" in capsys.readouterr().err
     assert main(["exact", "ea-geom", "--a", "3", "--dps", "5"]) == 2
     assert "--dps must be >= 15" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------ progress (issue 23, item 10)
+
+
+def test_every_solver_reports_its_estimate_then_progress() -> None:
+    """``zonemax exact ea-pm1 --n 6 --r 6 --max-states 20000`` printed nothing for 200 s while
+    its memory grew: the solvers now say their up-front estimate before building anything,
+    then how far the build and the solve have got."""
+    from zonemax.exact.limits import ALGORITHMS
+
+    specs = {"ea-pm1": AlgorithmSpec("ea-pm1", (6, 5)), "rls-pm1": AlgorithmSpec("rls-pm1", (9, 9)),
+             "rls-ab": AlgorithmSpec("rls-ab", (9, 2)),
+             "ea-heavy": AlgorithmSpec("ea-heavy", (9, 2), eps=Fraction(1)),
+             "rls-heavy": AlgorithmSpec("rls-heavy", (9, 2), eps=Fraction(1)),
+             "ea-geom": AlgorithmSpec("ea-geom", (4, 2), geom_q=Fraction(1, 2)),
+             "rls-geom": AlgorithmSpec("rls-geom", (4, 2)),
+             "ea-power": AlgorithmSpec("ea-power", (4, 2)),
+             "rls-power": AlgorithmSpec("rls-power", (4, 2))}
+    assert set(specs) == set(ALGORITHMS)
+    for spec in specs.values():
+        heard: list[tuple[str, int, int]] = []
+        res = exact_expectation(spec, progress=lambda *x, heard=heard: heard.append(x))
+        assert heard[0][0] == "estimate" and heard[0][1] >= res.states - 1, spec
+        levels = [h for h in heard if h[0] == "levels"]
+        assert levels and levels[-1][1] == levels[-1][2] <= res.states, spec
+        assert [h[1] for h in levels] == sorted(h[1] for h in levels)
+
+
+def test_estimate_note_before_a_large_solve() -> None:
+    from zonemax.commands.exact import estimate_note
+
+    issue = AlgorithmSpec("ea-pm1", (6,) * 6)
+    note = estimate_note(issue, 19725)
+    assert note is not None and note.startswith("about 19725 lumped states")
+    assert "the default limit for ea-pm1 at n = 6 is 450" in note and "at least 53s" in note
+    assert estimate_note(AlgorithmSpec("ea-pm1", (3, 2)), 12) is None
+
+
+def test_solve_progress_lines() -> None:
+    import io
+    import time
+
+    from zonemax.commands.exact import SolveProgress
+
+    stream = io.StringIO()
+    progress = SolveProgress(AlgorithmSpec("ea-pm1", (6,) * 6), stream, tty=False,
+                             interval=0.02)
+    progress("estimate", 19725, 20000)
+    progress("states", 512, 0)
+    time.sleep(0.1)
+    progress("levels", 100, 19724)
+    progress("levels", 300, 19724)
+    time.sleep(0.1)
+    progress.close()
+    lines = stream.getvalue().splitlines()
+    assert lines[0].startswith("zonemax exact: note: about 19725 lumped states")
+    assert any(x.startswith("zonemax exact: building the chain: 512 of about 19725 states")
+               for x in lines)
+    solving = [x for x in lines if x.startswith("zonemax exact: solving: 300/19724 states")]
+    assert solving and "ETA " in solving[-1] and "peak memory" in solving[-1]
+
+
+def test_command_line_notes_a_solve_beyond_the_default_limit(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["exact", "ea-heavy", "--a", "1200", "--eps", "1", "--max-states", "2000"]) == 0
+    err = capsys.readouterr().err
+    assert err.startswith("zonemax exact: note: about 1201 lumped states (upper estimate; the "
+                          "default limit for ea-heavy at n = 1 is 1100"), err
+    assert main(["exact", "ea-pm1", "--a", "3,2"]) == 0
+    assert capsys.readouterr().err == ""
