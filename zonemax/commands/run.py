@@ -129,8 +129,13 @@ def execute(args: argparse.Namespace) -> int:
             recorder = RunRecorder(ioh_dir, spec, seed, budget, engine)
         except (FileExistsError, ValueError) as exc:
             raise UsageError(f"--ioh: {exc}") from None
-    stream(spec, runs=runs, seed=seed, budget=budget, engine=engine, as_json=args.json,
-           out=sys.stdout, err=sys.stderr, recorder=recorder)
+    try:
+        stream(spec, runs=runs, seed=seed, budget=budget, engine=engine, as_json=args.json,
+               out=sys.stdout, err=sys.stderr, recorder=recorder)
+    except BaseException:
+        if recorder is not None:
+            recorder.abort()  # nothing half-written is left to block the same command again
+        raise
     if recorder is not None:
         path = recorder.close()
         how = ("improvement traces, recorded by ioh's logger" if recorder.driven else
