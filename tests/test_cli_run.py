@@ -350,3 +350,33 @@ def test_needs_compiling_asks_numbas_cache(tmp_path: Path) -> None:
     spec = AlgorithmSpec("ea-pm1", (3, 2))
     prepare(spec)
     assert needs_compiling(spec) is False
+
+
+def test_long_numbers_are_short_in_text_exact_in_json(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A 301-digit alpha was printed in full in the header and the warning (issue 23, item
+    12); people get six digits, the JSON keeps the exact value."""
+    argv = ["run", "rls-ab", "--a", "10", "--alpha", "1e300", "--runs", "1", "--budget", "5",
+            "--seed", "1"]
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 0
+    assert "target a = 10; alpha=1e+300, beta=9/10\n" in out
+    assert err == ("zonemax run: warning: (alpha, beta) = (1e+300, 9/10) violates Theorem 9's "
+                   "hypotheses: 1 < alpha <= 2\n")
+    code, out, _ = run_cli(capsys, *argv, "--json")
+    assert json.loads(out)["params"]["alpha"] == str(10**300)
+    code, out, _ = run_cli(capsys, "exact", "ea-geom", "--a", "3", "--geom-mean", "1e100",
+                           "--dps", "120")
+    assert code == 0 and "target a = 3; geom_mean=1e+100\n" in out
+    assert max(len(line) for line in out.splitlines()) < 100
+
+
+def test_short_number() -> None:
+    from fractions import Fraction
+
+    from zonemax.reference.params import short_number
+
+    assert short_number(Fraction(17, 10)) == "17/10"
+    assert short_number(10**300) == "1e+300" and short_number(Fraction(1, 10**300)) == "1e-300"
+    assert short_number(10**300 + 1) == "~1e+300"
+    assert short_number(Fraction(2**1000, 3)) == "~3.5717e+300"

@@ -36,6 +36,7 @@ from zonemax.commands._input import (
     spec_from_args,
 )
 from zonemax.reference.fitness import norm_1
+from zonemax.reference.params import short_number
 from zonemax.reference.spec import ALGORITHMS, EA_ALGORITHMS, RLS_ALGORITHMS, AlgorithmSpec
 
 if TYPE_CHECKING:
@@ -303,11 +304,18 @@ def _value_text(value: Fraction | mpmath.mpf) -> str:
     return str(value) if isinstance(value, Fraction) else decimal_text(value)
 
 
+def _param_text(value: object) -> str:
+    """A parameter for people: long exact numbers in six digits (``--json`` keeps them)."""
+    if isinstance(value, Fraction | int) and not isinstance(value, bool):
+        return short_number(value)
+    return str(value)
+
+
 def format_text(res: ExactResult) -> str:
     lines = [f"{res.algorithm}: {ALGORITHMS[res.algorithm]}"]
-    params = [f"{k}={v}" for k, v in res.params if v is not None]
+    params = [f"{k}={_param_text(v)}" for k, v in res.params if v is not None]
     shown = "; " + ", ".join(params) if params else ""
-    lines.append(f"target a = {','.join(map(str, res.a))}{shown}")
+    lines.append(f"target a = {','.join(map(short_number, res.a))}{shown}")
     if res.exact:
         assert isinstance(res.expectation, Fraction)
         lines.append(f"E[T] = {res.expectation} ≈ {decimal_text(res.expectation)}")

@@ -19,6 +19,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING, TextIO
 
 from zonemax.commands import Interrupted, Terminated
@@ -31,6 +32,7 @@ from zonemax.commands._input import (
     spec_from_args,
 )
 from zonemax.commands._preflight import PREFLIGHT_SECONDS, long_run_note, preflight
+from zonemax.reference.params import SHORT_NUMBER_CHARS, short_number
 from zonemax.reference.spec import ALGORITHMS, AlgorithmSpec
 
 #: How long the first compilation of a kernel takes, measured with an empty numba cache on the
@@ -204,15 +206,28 @@ def json_head(spec: AlgorithmSpec, seed: int, budget: int | None, engine: str) -
 
 
 def text_head(spec: AlgorithmSpec, seed: int, budget: int | None, engine: str) -> str:
+    """The text output's head; long numbers in six digits (``--json`` keeps them exact)."""
     lines = [f"{spec.algorithm}: {spec.description}"]
-    shown = ", ".join(f"{k}={v}" for k, v in spec.params().items() if k not in ("a", "n"))
-    a_text = (",".join(map(str, spec.a)) if spec.n <= 10
-              else f"{','.join(map(str, spec.a[:5]))},... (n={spec.n})")
+    shown = ", ".join(f"{k}={shown_value(v)}" for k, v in spec.params().items()
+                      if k not in ("a", "n"))
+    a_text = (",".join(map(short_number, spec.a)) if spec.n <= 10
+              else f"{','.join(map(short_number, spec.a[:5]))},... (n={spec.n})")
     lines.append(f"target a = {a_text}" + (f"; {shown}" if shown else ""))
     budget_text = "no budget" if budget is None else f"budget {budget} evaluations per run"
     lines.append(f"seed {seed}, engine {engine}, {budget_text}")
     lines.append(f"{'run':>5}  {'evaluations':>20}  status")
     return "\n".join(lines) + "\n"
+
+
+def shown_value(value: object) -> object:
+    """A parameter for people: an exact rational with more than
+    :data:`~zonemax.reference.params.SHORT_NUMBER_CHARS` characters in six digits."""
+    if isinstance(value, str) and len(value) > SHORT_NUMBER_CHARS:
+        try:
+            return short_number(Fraction(value))
+        except ValueError:
+            return value
+    return value
 
 
 def text_tail(summary: Summary) -> str:
