@@ -218,8 +218,9 @@ def run_seeds(spec: AlgorithmSpec, seeds: Sequence[np.random.SeedSequence], *,
         kernel = factory(dist0.shape[0])  # one per worker chunk: may hold a table cache
         pending = [] if signals is None else signals.pending
         for i in range(start, stop_at):
-            for finished, t, ok, f in kernel(np.random.default_rng(children[i]), dist0,
-                                             budget_int, chunk):
+            steps = kernel(np.random.default_rng(children[i]), dist0, budget_int, chunk)
+            finished, t, ok, f = next(steps)  # most runs end in their first step
+            while True:
                 if pending:
                     signals.deliver()  # type: ignore[union-attr]
                 if finished:
@@ -230,6 +231,7 @@ def run_seeds(spec: AlgorithmSpec, seeds: Sequence[np.random.SeedSequence], *,
                     return
                 if progress is not None:
                     progress(i, t, f)
+                finished, t, ok, f = next(steps)
 
     if jobs == 1 or runs <= 1:
         with DeferredSignals() as signals:
