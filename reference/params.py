@@ -191,7 +191,7 @@ def short_number(value: Fraction | int, digits: int = 6) -> str:
     with localcontext() as ctx:
         ctx.prec = digits
         d = Decimal(x.numerator) / Decimal(x.denominator)
-    shown = f"{d.normalize():e}".replace("E", "e")
+    shown = format(d.normalize(), "g")  # 1e+300, 3.5717e+300, 1 (Decimal's 'g': plain or sci)
     return shown if Fraction(d) == x else f"~{shown}"
 
 

@@ -380,3 +380,4 @@ def test_short_number() -> None:
     assert short_number(10**300) == "1e+300" and short_number(Fraction(1, 10**300)) == "1e-300"
     assert short_number(10**300 + 1) == "~1e+300"
     assert short_number(Fraction(2**1000, 3)) == "~3.5717e+300"
+    assert short_number(1 + Fraction(1, 10**300)) == "~1"

@@ -14,7 +14,7 @@ so a run costs about as many steps as it has accepted moves.  With steps of boun
 ``rls-pm1``) that is about ``|a|_1 / E[step]`` -- for ``|a|_1 = 10^14`` (``n = 100``,
 ``r = 10^12``) days of compute.  Nothing hangs silently: a budget bounds the work of every run
 (at most ``budget`` useful iterations), and ``zonemax run`` refuses an unbudgeted request whose
-pre-flight estimate (:mod:`zonemax.commands._preflight`) exceeds a day.
+pre-flight estimate (:mod:`zonemax.commands._preflight`) exceeds an hour.
 
 Run ``i`` uses ``np.random.default_rng(seeds[i])`` (SPEC 7); :func:`run_many` takes
 ``seeds = SeedSequence(seed).spawn(runs)``, so a result depends on ``seed`` and ``runs`` only,

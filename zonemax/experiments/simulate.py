@@ -23,6 +23,7 @@ import numpy as np
 from zonemax.experiments.design import ENGINES, VARIANTS, Task
 from zonemax.reference._common import Observer
 from zonemax.reference.fitness import norm_1
+from zonemax.reference.params import short_number
 from zonemax.reference.runner import run as run_reference
 from zonemax.reference.spec import AlgorithmSpec
 
@@ -140,8 +141,8 @@ def fast_engine_problem(spec: AlgorithmSpec) -> str | None:
         except OverflowError:
             return "alpha or beta is outside the float64 range of the fast engine"
         if not (1.0 < alpha < float("inf")) or not (0.0 < beta < 1.0):
-            return (f"alpha = {spec.alpha} or beta = {spec.beta} rounds to a value outside "
-                    "Algorithm 2's ranges in the fast engine's float64")
+            return (f"alpha = {short_number(spec.alpha)} or beta = {short_number(spec.beta)} "
+                    "rounds to a value outside Algorithm 2's ranges in the fast engine's float64")
     return None
 
 
