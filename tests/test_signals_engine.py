@@ -279,3 +279,23 @@ def test_a_handled_ctrl_c_exits_130_under_python_m(tmp_path: Path) -> None:
                          text=True, timeout=300, preexec_fn=_as_from_a_terminal, check=False)
     assert res.returncode == 130, res.stderr
     assert res.stderr == "zonemax run: interrupted\n"
+
+
+def test_ctrl_c_stops_worker_threads() -> None:
+    """With jobs = 2 the kernels run in worker threads and the main thread waits: Ctrl-C there
+    stops the workers at their next pause (each run below takes about ten seconds)."""
+    import threading
+
+    spec = AlgorithmSpec("ea-pm1", (10**12,) * 100)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    timer = threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT))
+    before = threading.active_count()
+    try:
+        timer.start()
+        with pytest.raises(KeyboardInterrupt):
+            run_seeds(spec, np.random.SeedSequence(1).spawn(2), budget=None, jobs=2)
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGINT, previous)
+    timer.join()
+    assert threading.active_count() == before  # the workers have ended
