@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import math
 import warnings
+from decimal import Decimal, localcontext
 from fractions import Fraction
 from typing import Literal, TypeAlias
 
@@ -174,13 +175,33 @@ def theorem9_violations(alpha: Fraction, beta: Fraction) -> tuple[str, ...]:
     return tuple(name for name, ok in checks.items() if not ok)
 
 
+#: Longest exact text of a number in a message or a header; longer ones are shown in six
+#: significant digits (a 300-digit alpha filled the terminal, issue 23 item 12).
+SHORT_NUMBER_CHARS = 24
+
+
+def short_number(value: Fraction | int, digits: int = 6) -> str:
+    """``value`` for people to read: its exact text (``17/10``, ``1000``) when it has at most
+    :data:`SHORT_NUMBER_CHARS` characters, else ``digits`` significant digits, written
+    ``1e+300`` when that is exact and ``~1.23457e+299`` when it is not."""
+    x = Fraction(value)
+    text = str(x)
+    if len(text) <= SHORT_NUMBER_CHARS:
+        return text
+    with localcontext() as ctx:
+        ctx.prec = digits
+        d = Decimal(x.numerator) / Decimal(x.denominator)
+    shown = format(d.normalize(), "g")  # 1e+300, 3.5717e+300, 1 (Decimal's 'g': plain or sci)
+    return shown if Fraction(d) == x else f"~{shown}"
+
+
 def outside_theorem9_message(alpha: Fraction, beta: Fraction) -> str | None:
     """The warning text for ``(alpha, beta)`` outside Theorem 9, or ``None`` inside it."""
     violated = theorem9_violations(alpha, beta)
     if not violated:
         return None
-    return (f"(alpha, beta) = ({alpha}, {beta}) violates Theorem 9's hypotheses: "
-            + "; ".join(violated))
+    return (f"(alpha, beta) = ({short_number(alpha)}, {short_number(beta)}) violates Theorem 9's "
+            "hypotheses: " + "; ".join(violated))
 
 
 def warn_outside_theorem9(alpha: Fraction, beta: Fraction, stacklevel: int = 2) -> None:

@@ -36,6 +36,36 @@ Simulator = Callable[
 ]
 
 
+
+def _entry(value: int) -> str:
+    """``10^12`` for a power of ten from 10^6 on, else the digits (with the sign)."""
+    size = abs(value)
+    if size >= 10**6:
+        k = round(math.log10(size))
+        if 10**k == size:
+            return ("-" if value < 0 else "") + f"10^{k}"
+    return str(value)
+
+
+def target_label(a: Sequence[int]) -> str:
+    """A short text that tells targets apart: runs of equal entries as ``v×k``, a repeated
+    block as ``(block)×k``: ``(100, 0×4)``, ``(100×5)``, ``((100, -100)×10)``.
+
+    (``a=(100,..) n=5`` named both ``(100, 0, 0, 0, 0)`` and ``(100,)*5``, so two tests of
+    ``zonemax verify`` had the same name; issue 23, item 12.)"""
+    a = tuple(a)
+    for period in range(2, len(a) // 2 + 1):
+        if len(a) % period == 0 and a == a[:period] * (len(a) // period) \
+                and len(set(a[:period])) > 1:
+            return f"({target_label(a[:period])}×{len(a) // period})"
+    groups: list[list[int]] = []
+    for x in a:
+        if groups and groups[-1][0] == x:
+            groups[-1][1] += 1
+        else:
+            groups.append([x, 1])
+    return "(" + ", ".join(_entry(v) + (f"×{k}" if k > 1 else "") for v, k in groups) + ")"
+
 @dataclass(frozen=True)
 class Sample:
     """Run times of ``runs`` independent runs; ``censored`` counts runs that hit the budget."""
@@ -117,7 +147,7 @@ class CappedDraws:
                 sample = draw(self.sim, spec, seed, runs, budget.cap)
             self._memo[key] = sample
         sample = self._memo[key]
-        self.check(sample, f"{spec.algorithm} a=({spec.a[0]},..) n={spec.n}", budget)
+        self.check(sample, f"{spec.algorithm} a={target_label(spec.a)}", budget)
         return sample
 
     def check(self, sample: Sample, what: str, budget: Budget) -> None:

@@ -31,7 +31,7 @@ from zonemax.reference.fitness import norm_1, norm_hamming, norm_inf
 from zonemax.reference.spec import AlgorithmSpec
 from zonemax.stats_tests.budgets import heavy_budget, pm1_budget, rls_ab_budget
 from zonemax.stats_tests.implementations import Implementation
-from zonemax.stats_tests.machinery import CappedDraws, Sample, TestOutcome
+from zonemax.stats_tests.machinery import CappedDraws, Sample, TestOutcome, target_label
 from zonemax.stats_tests.stats import loglog_slope
 
 F = Fraction
@@ -96,7 +96,7 @@ def pm1_tests(impl: Implementation, draws: CappedDraws, level: str, progress: ob
         s = draws.draw(AlgorithmSpec("ea-pm1", a), PM1_SEED + k, runs, pm1_budget(a))
         upper = float(bounds.pm1_ea_upper(a))
         lower = float(bounds.pm1_ea_lower(a))
-        label = f"Theorems 3-4 a=({a[0]},..) n={len(a)}"
+        label = f"Theorems 3-4 a={target_label(a)}"
         out.append(draws.mean_test(f"{label}: E[T] <= {upper:.4g} (Thm 3)", s, upper, "below"))
         out.append(draws.mean_test(f"{label}: E[T] >= {lower:.4g} (Thm 4)", s, lower, "above"))
     samples = [draws.draw(AlgorithmSpec("ea-pm1", (r, 0, 0, 0, 0)), PM1_SEED + 100 + i, runs,
@@ -193,7 +193,7 @@ def heavy_tests(impl: Implementation, draws: CappedDraws, level: str, progress: 
         s = draws.draw(AlgorithmSpec("ea-heavy", a, eps=eps), HEAVY_SEED + k, runs,
                        heavy_budget(a, eps))
         upper = float(bounds.heavy_ea_upper(a, eps))
-        name = f"Theorem 5 eps={eps} a=({a[0]},..) n={len(a)}: E[T] <= {upper:.4g}"
+        name = f"Theorem 5 eps={eps} a={target_label(a)}: E[T] <= {upper:.4g}"
         out.append(draws.mean_test(name, s, upper, "below"))
     samples = [draws.draw(AlgorithmSpec("ea-heavy", (r, r), eps=HEAVY_GROWTH_EPS),
                           HEAVY_SEED + 100 + i, runs, heavy_budget((r, r), HEAVY_GROWTH_EPS))
@@ -207,7 +207,7 @@ def heavy_tests(impl: Implementation, draws: CappedDraws, level: str, progress: 
         cor_runs = _runs(level, 200, 1000)
         for k, (a, alpha) in enumerate(COR6_CASES):
             upper = float(bounds.heavy_ea_approx_upper(a, 1, alpha))
-            name = (f"Corollary 6 eps=1 a=({a[0]},..) n={len(a)} alpha={alpha}: E[T_alpha] <= "
+            name = (f"Corollary 6 eps=1 a={target_label(a)} alpha={alpha}: E[T_alpha] <= "
                     f"{upper:.4g}")
             sample = _cor6_sample(draws, a, alpha, HEAVY_SEED + 200 + k, cor_runs)
             out.append(draws.mean_test(name, sample, upper, "below"))
@@ -260,7 +260,7 @@ def rls_tests(impl: Implementation, draws: CappedDraws, level: str, progress: ob
         s = draws.draw(_rls_spec(a, RLS_IN), RLS_SEED + k, runs, rls_ab_budget(a, *RLS_IN))
         upper = bounds.rls_ab_upper(a, *RLS_IN)
         assert upper is not None
-        name = f"Lemma 8 (1.7, 0.9) a=({a[0]},..) n={len(a)}: E[T] <= {float(upper):.4g}"
+        name = f"Lemma 8 (1.7, 0.9) a={target_label(a)}: E[T] <= {float(upper):.4g}"
         out.append(draws.mean_test(name, s, float(upper), "below"))
     for k, a in enumerate(RLS_LOWER_TARGETS):
         out.append(_lemma7_test(draws, a, RLS_SEED + 50 + k, runs))
@@ -277,7 +277,7 @@ def rls_tests(impl: Implementation, draws: CappedDraws, level: str, progress: ob
 def _lemma7_test(draws: CappedDraws, a: tuple[int, ...], seed: int, runs: int) -> TestOutcome:
     s = draws.draw(_rls_spec(a, RLS_IN), seed, runs, rls_ab_budget(a, *RLS_IN))
     lower = float(bounds.rls_ab_lower(a, RLS_IN[0]))
-    name = f"Lemma 7 (1.7, 0.9) a=({a[0]},..) n={len(a)}: E[T] >= {lower:.4g}"
+    name = f"Lemma 7 (1.7, 0.9) a={target_label(a)}: E[T] >= {lower:.4g}"
     return draws.mean_test(name, s, lower, "above")
 
 

@@ -83,8 +83,13 @@ CASES: list[tuple[list[str], str]] = [
     (["run", "ea-heavy", "--a", "5,3", "--eps", "1e-1000", "--engine", "reference"],
      "or --force"),
     (["run", "rls-ab", "--a", E30, "--alpha", "1.0000000000000000000001"], "give --budget N"),
+    # issue 23, item 6: Lemma 7 alone said E[T] >= 1 and let this run for hours
+    (["run", "rls-ab", "--a", "1000000000000", "--alpha", "1e100", "--beta", "1e-100", "--runs",
+      "2"], "E[T] >= 3e+12 evaluations per run"),
     (["run", "cma-wm", "--n", "100000", "--r", "10"], "give --budget N"),
     # an explicit fast engine that float64 would make run another algorithm
+    (["run", "rls-ab", "--a", "10", "--alpha", "1e300", "--engine", "fast", "--budget", "9"],
+     "alpha <= 3.9e+289, got alpha = 1e+300; use --engine reference"),
     (["run", "rls-ab", "--a", "3", "--alpha", "1.0000000000000000000001", "--engine", "fast",
       "--budget", "9"], "use --engine reference"),
 ]
@@ -249,3 +254,24 @@ def test_preflight_knows_the_pm1_block_rule() -> None:
     assert estimate_run(spec, 1, "reference").seconds > PREFLIGHT_SECONDS
     with pytest.raises(UsageError, match="give --budget N"):
         preflight(spec, 1, None, "reference", False)
+
+
+@pytest.mark.parametrize(("alpha", "beta", "d"), [
+    (Fraction(10**100), Fraction(1, 10**100), 1), (Fraction(10**100), Fraction(1, 10**100), 40),
+    (Fraction(100), Fraction(1, 100), 7), (Fraction(6, 5), Fraction(1, 2), 60),
+    (Fraction(11, 10), Fraction(1, 5), 60), (Fraction(3, 2), Fraction(1, 4), 30),
+])
+def test_rls_ab_preflight_bound_is_a_lower_bound(alpha: Fraction, beta: Fraction, d: int) -> None:
+    """The pre-flight's bounds for RLS_{alpha,beta} against the exact solver: below E[T]
+    everywhere, and equal to it (3d - 1) where only steps of 1 are ever accepted."""
+    from zonemax.reference.spec import AlgorithmSpec
+
+    from zonemax.commands._preflight import _rls_ab_bound
+    from zonemax.exact import exact_expectation
+
+    spec = AlgorithmSpec("rls-ab", (d,), alpha=alpha, beta=beta)
+    exact = exact_expectation(spec).expectation
+    low, selections, _ = _rls_ab_bound(spec)
+    assert low <= exact and selections <= exact  # n = 1: every selection is an evaluation
+    if alpha >= 2 * d and alpha * beta <= 1:
+        assert low == selections == exact == 3 * d - 1

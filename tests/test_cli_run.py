@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -201,6 +202,28 @@ def test_fast_engine_choice_does_not_need_numba() -> None:
         assert light_supports(spec) == supports(spec), spec
 
 
+def test_alpha_beyond_the_engine_runs_on_the_reference(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``zonemax run rls-ab --a 10 --alpha 1e300``: the command line accepts alpha up to 1e300,
+    the engine's float64 velocities only up to 3.9e289; the default engine was the fast one,
+    whose refusal ended in a traceback (issue 23, item 7).  Now the reference runs it."""
+    from fractions import Fraction
+
+    from zonemax.reference.spec import AlgorithmSpec
+
+    from zonemax.engine.api import MAX_ALPHA
+    from zonemax.experiments.simulate import FAST_MAX_ALPHA, default_engine
+
+    assert FAST_MAX_ALPHA == MAX_ALPHA
+    edge = AlgorithmSpec("rls-ab", (10,), alpha=MAX_ALPHA, beta=Fraction(9, 10))
+    beyond = AlgorithmSpec("rls-ab", (10,), alpha=MAX_ALPHA * 2, beta=Fraction(9, 10))
+    assert default_engine(edge) == "fast" and default_engine(beyond) == "reference"
+    code, out, err = run_cli(capsys, "run", "rls-ab", "--a", "10", "--alpha", "1e300", "--runs",
+                             "2", "--seed", "1", "--budget", "50", "--json")
+    assert code == 0, err
+    assert json.loads(out)["params"]["engine"] == "reference"
+
+
 def _rss_kb(pid: int) -> int:
     status = Path(f"/proc/{pid}/status").read_text()
     return next(int(line.split()[1]) for line in status.splitlines()
@@ -292,3 +315,69 @@ def test_help_explains_algorithms_and_cma_target(capsys: pytest.CaptureFixture[s
         assert f"{name}:" in text
     assert "cma-wm takes --n N --r R" in text
     assert "--force" in text and "--budget" in text
+
+
+def test_first_run_says_it_compiles(capsys: pytest.CaptureFixture[str],
+                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first run after an install showed '0/2000 runs (0%), ETA ?' for 71 s while numba
+    compiled (issue 23, item 10); now it says so, and only then."""
+    import zonemax.engine
+
+    for cold in (True, False):
+        monkeypatch.setattr(zonemax.engine, "needs_compiling", lambda spec, cold=cold: cold)
+        code, _, err = run_cli(capsys, "run", "ea-pm1", "--a", "3,-2", "--runs", "3", "--seed",
+                               "1")
+        assert code == 0
+        said = "zonemax run: compiling the fast engine for ea-pm1 (first run after an install " \
+               "only, up to about a minute)\n"
+        assert (said in err) == cold, err
+
+
+def test_needs_compiling_asks_numbas_cache(tmp_path: Path) -> None:
+    """With an empty numba cache the kernel must be compiled; once compiled, not (asking
+    compiles nothing: the child takes about a second)."""
+    from zonemax.reference.spec import AlgorithmSpec
+
+    from zonemax.engine import needs_compiling, prepare
+
+    child = ("from zonemax.engine import needs_compiling;"
+             "from zonemax.reference.spec import AlgorithmSpec;"
+             "print(needs_compiling(AlgorithmSpec('ea-pm1', (3, 2))))")
+    res = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True,
+                         env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}, timeout=120,
+                         check=False)
+    assert res.stdout == "True\n", res.stderr
+    spec = AlgorithmSpec("ea-pm1", (3, 2))
+    prepare(spec)
+    assert needs_compiling(spec) is False
+
+
+def test_long_numbers_are_short_in_text_exact_in_json(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A 301-digit alpha was printed in full in the header and the warning (issue 23, item
+    12); people get six digits, the JSON keeps the exact value."""
+    argv = ["run", "rls-ab", "--a", "10", "--alpha", "1e300", "--runs", "1", "--budget", "5",
+            "--seed", "1"]
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 0
+    assert "target a = 10; alpha=1e+300, beta=9/10\n" in out
+    assert err == ("zonemax run: warning: (alpha, beta) = (1e+300, 9/10) violates Theorem 9's "
+                   "hypotheses: 1 < alpha <= 2\n")
+    code, out, _ = run_cli(capsys, *argv, "--json")
+    assert json.loads(out)["params"]["alpha"] == str(10**300)
+    code, out, _ = run_cli(capsys, "exact", "ea-geom", "--a", "3", "--geom-mean", "1e100",
+                           "--dps", "120")
+    assert code == 0 and "target a = 3; geom_mean=1e+100\n" in out
+    assert max(len(line) for line in out.splitlines()) < 100
+
+
+def test_short_number() -> None:
+    from fractions import Fraction
+
+    from zonemax.reference.params import short_number
+
+    assert short_number(Fraction(17, 10)) == "17/10"
+    assert short_number(10**300) == "1e+300" and short_number(Fraction(1, 10**300)) == "1e-300"
+    assert short_number(10**300 + 1) == "~1e+300"
+    assert short_number(Fraction(2**1000, 3)) == "~3.5717e+300"
+    assert short_number(1 + Fraction(1, 10**300)) == "~1"

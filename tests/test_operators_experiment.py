@@ -230,3 +230,42 @@ def test_quick_scale(tmp_path: Path) -> None:
                                     experiments=("operators",)))
     assert res.executed == res.total_runs == 540 and res.report is not None
     assert {c.quote for c in res.report.claims} == {QUOTE_TUNED, QUOTE_FAVOUR}
+
+
+def _cell(variant: str, r: int, ert: float, evaluations: tuple[int, ...]) -> object:
+    from zonemax.experiments.analysis import CellSummary
+
+    solved = 0 if ert == float("inf") else len(evaluations)
+    return CellSummary(variant, 20, r, len(evaluations), solved, {}, evaluations,
+                       (solved > 0,) * len(evaluations), ert, (ert, ert), float(ert),
+                       ("fast",))
+
+
+def test_operator_figure_shows_every_marker_and_whole_legends(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """operators_ea.png at r = 1000 drew four "no success" markers on one point, and its legend
+    ended in '... mean ⌊√r⌋ (tuned' (cut at the figure's edge: the algorithms' legend, kept with
+    add_artist, was left out of the tight bounding box) (issue 23, item 12)."""
+    import dataclasses
+
+    import matplotlib.image as mpimg
+
+    from zonemax.experiments import figures as fg
+
+    variants = OPERATOR_FAMILIES["(1+1) EA"]
+    tuned = VARIANTS[variants[4]]
+    assert tuned.label.endswith("mean ⌊√r⌋ (tuned)")
+    # the algorithms' legend the wider of the two, as in the issue's figure
+    monkeypatch.setitem(VARIANTS, variants[4],
+                        dataclasses.replace(tuned, label=tuned.label + " " + "x" * 40 + " end"))
+    budget = (20_000 * 20,) * 3  # every run censored at the same budget
+    cells = {(v, 20, 1000): _cell(v, 1000, float("inf"), budget) for v in variants[:4]}
+    cells.update({(v, 20, 10): _cell(v, 10, 500.0 * (i + 1), (1000, 1200, 800))
+                  for i, v in enumerate(variants)})
+    fig = fg.build_runtime_figure(cells, list(variants), "test")  # type: ignore[arg-type]
+    (ax,) = fig.axes
+    xs = [x for line in ax.lines if line.get_marker() == "^" for x in line.get_xdata()]
+    assert len(xs) == 4 and len(set(xs)) == 4 and min(xs) < 1000 < max(xs)
+    png, _ = fg.save(fig, tmp_path, "ops")
+    image = mpimg.imread(png)
+    assert (image[:, -3:, :3] > 0.99).all(), "something is cut at the right edge"

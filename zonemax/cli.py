@@ -7,14 +7,17 @@ runs.  ``zonemax --help`` and ``zonemax --version`` therefore load nothing of th
 Exit codes: 0 success; 1 the command's own negative result (``verify`` found a disagreement);
 2 bad input (a :class:`~zonemax.commands.UsageError`, one line on stderr); 130 interrupted by
 Ctrl-C, 143 terminated by SIGTERM (handled like Ctrl-C: ``reproduce`` records the session and
-says how to resume).  Any other exception is a bug in zonemax and is shown as one, with its
-traceback.
+says how to resume); 141 (``128 + SIGPIPE``, what a Unix tool killed by SIGPIPE reports) when the
+reader of the output went away (``zonemax claims --format json | head -c 50``): the command
+ends quietly, without a message.  Any other exception is a bug in zonemax and is shown as one,
+with its traceback.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import shlex
 import signal
 import sys
@@ -66,7 +69,10 @@ def _chosen_command(argv: Sequence[str]) -> str | None:
 
 
 def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
-    """The parser; only the command chosen in ``argv`` gets its options (and its import)."""
+    """The parser; only the command chosen in ``argv`` gets its options (and its import).
+
+    ``parser.subparsers`` maps each command to its sub-parser, so that :func:`main` reports
+    an unknown option with the command's prefix (``zonemax verify: error: ...``)."""
     parser = _Parser(
         prog="zonemax",
         description="Reference implementation and verification suite for 'Run Time Bounds "
@@ -79,12 +85,15 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
                                 parser_class=_Parser)
     chosen = _chosen_command(argv)
+    subparsers: dict[str, argparse.ArgumentParser] = {}
     for name, (help_text, _) in COMMANDS.items():
         p = sub.add_parser(name, help=help_text, description=help_text)
+        subparsers[name] = p
         if name == chosen:
             module = command_module(name)
             module.configure(p)
             p.set_defaults(_execute=module.execute)
+    parser.set_defaults(_subparsers=subparsers)
     return parser
 
 
@@ -120,11 +129,60 @@ def _raise_terminated(signum: int, frame: object) -> None:
     raise Terminated()
 
 
+#: Exit code after the reader of stdout went away: ``128 + SIGPIPE``, as a Unix tool that the
+#: signal ended reports it (``yes | head -1``; Python ignores SIGPIPE and raises instead).
+CLOSED_PIPE = 128 + 13
+
+
+def _silence_closed_stdout() -> None:
+    """Point the stdout file descriptor at ``/dev/null``: the interpreter flushes stdout on exit,
+    which would otherwise raise ``BrokenPipeError`` once more (and print it) after the command
+    has ended quietly (the recipe of the Python documentation, module ``signal``)."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # not a file (a test's captured stream)
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, fd)
+    finally:
+        os.close(devnull)
+
+
+def _forget_handled_interrupt() -> None:
+    """Tell CPython that the Ctrl-C was handled.
+
+    CPython 3.11 sets its flag ``_Py_UnhandledKeyboardInterrupt`` whenever a
+    ``KeyboardInterrupt`` leaves code run by ``exec`` of a string (``PyRun_StringFlags``:
+    ``collections.namedtuple``, ``dataclasses`` and numba generate code so), even when the
+    exception is caught further up, and ``python -m`` then ends the process by SIGINT after
+    ``main`` returned 130 (exit -2 instead of 130 in 2 of 12 interrupts while numba loaded its
+    kernels).  The flag is a CPython internal: where it is not found, nothing is done."""
+    import ctypes
+
+    try:
+        flag = ctypes.c_int.in_dll(ctypes.pythonapi, "_Py_UnhandledKeyboardInterrupt")
+    except (AttributeError, ValueError, OSError):
+        return
+    flag.value = 0
+
+
+def _say(text: str) -> None:
+    """One line on stderr, unless stderr's reader went away as well."""
+    try:
+        sys.stderr.write(text)
+        sys.stderr.flush()
+    except (BrokenPipeError, ValueError):
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``zonemax`` console script; returns the exit code."""
     tokens = _attach_negative_values(sys.argv[1:] if argv is None else argv)
     parser = build_parser(tokens)
-    args = parser.parse_args(tokens)
+    args, unknown = parser.parse_known_args(tokens)
+    if unknown:  # reported by the command's own parser: 'zonemax verify: error: ...'
+        args._subparsers[args.command].error(f"unrecognized arguments: {' '.join(unknown)}")
     args._command_line = "zonemax " + shlex.join(tokens)  # for "rerun ... to resume" hints
     warnings.showwarning = _show_warning
     # SIGTERM (kill PID) is handled like Ctrl-C: a Terminated (KeyboardInterrupt) in the main
@@ -133,17 +191,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     if threading.current_thread() is threading.main_thread():
         previous = signal.signal(signal.SIGTERM, _raise_terminated)
     try:
-        return int(args._execute(args))
+        code = int(args._execute(args))
+        sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's exit flush
+        return code
+    except BrokenPipeError:  # the reader went away (| head): end quietly, as Unix tools do
+        _silence_closed_stdout()
+        return CLOSED_PIPE
     except UsageError as exc:
-        sys.stderr.write(f"zonemax {args.command}: error: {exc}\n")
+        _say(f"zonemax {args.command}: error: {exc}\n")
         return 2
     except Interrupted as exc:
-        sys.stderr.write(f"zonemax {args.command}: {exc}\n")
+        _forget_handled_interrupt()
+        _say(f"zonemax {args.command}: {exc}\n")
         return 128 + exc.signum
     except KeyboardInterrupt as exc:
+        _forget_handled_interrupt()
         term = isinstance(exc, Terminated)
-        sys.stderr.write(f"zonemax {args.command}: "
-                         f"{'terminated (SIGTERM)' if term else 'interrupted'}\n")
+        _say(f"zonemax {args.command}: {'terminated (SIGTERM)' if term else 'interrupted'}\n")
         return 128 + (Terminated.signum if term else signal.SIGINT)
     finally:
         if previous is not None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from zonemax.stats_tests.machinery import Sample, exact_mean_test, one_sided_mean_test
 from zonemax.stats_tests.stats import (
     clopper_pearson,
@@ -75,3 +77,28 @@ def test_an_implementation_that_raises_fails_its_family_with_a_report() -> None:
     assert len(crashed) < len(result.outcomes)  # one-position cases ran and pass
     assert all(rej == (o in crashed) for o, rej in zip(result.outcomes, result.rejected,
                                                       strict=True))
+
+
+def test_target_labels_tell_targets_apart() -> None:
+    """``zonemax verify`` named (100, 0, 0, 0, 0) and (100,)*5 alike ('a=(100,..) n=5');
+    issue 23, item 12.  The labels of every target of the families differ, and the label is
+    one-to-one (hypothesis below)."""
+    from zonemax.stats_tests import theorems
+    from zonemax.stats_tests.machinery import target_label
+
+    assert target_label((100, 0, 0, 0, 0)) == "(100, 0×4)"
+    assert target_label((100,) * 5) == "(100×5)"
+    assert target_label((100, -100) * 10) == "((100, -100)×10)"
+    assert target_label((10**12, -(10**12))) == "(10^12, -10^12)"
+    for targets in (theorems.PM1_TARGETS, tuple(a for _, a in theorems.HEAVY_UPPER),
+                    theorems.RLS_UPPER_TARGETS, theorems.RLS_LOWER_TARGETS):
+        labels = [target_label(a) for a in targets]
+        assert len(set(labels)) == len(labels), labels
+
+
+@given(st.lists(st.integers(-3, 3), min_size=1, max_size=12),
+       st.lists(st.integers(-3, 3), min_size=1, max_size=12))
+def test_target_label_is_one_to_one(a: list[int], b: list[int]) -> None:
+    from zonemax.stats_tests.machinery import target_label
+
+    assert (target_label(a) == target_label(b)) == (a == b)

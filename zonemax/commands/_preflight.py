@@ -16,8 +16,12 @@ from dataclasses import dataclass
 from zonemax.commands import UsageError
 from zonemax.reference.spec import GEOM_ALGORITHMS, POWER_ALGORITHMS, AlgorithmSpec
 
-#: A run without ``--budget`` whose estimated wall time exceeds this is refused (one day).
-PREFLIGHT_SECONDS = 86_400.0
+#: A run without ``--budget`` whose estimated wall time exceeds this is refused (one hour).  The
+#: estimate is an optimistic lower bound (real runs take 2-10 times longer), so a request above
+#: it would run for hours: on a laptop more likely a slip (``rls-ab --alpha 1e100``: at least
+#: 8 hours, issue 23 item 6) than intended; ``--budget N`` or ``--force`` runs it.  (It was a
+#: day, which let that request start.)
+PREFLIGHT_SECONDS = 3_600.0
 #: Optimistic cost of one evaluation in microseconds, per engine, so that the time estimate
 #: errs on the short side: the fastest rows of benchmarks/README.md, Table 1 (2026-11-26):
 #: fast engine 2.07e8 evaluations/s (RLS ±1), reference 2.05e5 evaluations/s (RLS ±1).
@@ -38,6 +42,10 @@ CMA_EVALS_PER_N = (8.0, 11.0)
 #: microseconds, a fifth of benchmarks/run.py's Table 4 (n = 100: 10 s per run at r = 10^12,
 #: 1.4 s at 10^10), whichever of this and the per-evaluation cost is smaller.
 PM1_BLOCK_SQRT_US = 2.0
+#: Optimistic cost of one useful iteration (one selection of a non-optimal position) of the
+#: RLS_{alpha,beta} kernel in microseconds: 10.7-12.9 ns measured (n = 1, alpha = 1e100,
+#: ``benchmarks/steps.py`` and ``zonemax run`` on the 2-core machine, 2026-11-26), halved.
+RLS_AB_USEFUL_MICROSECONDS = 0.005
 #: Optimistic cost of one *useful* iteration of the magnitude-law kernels (ea-geom, rls-geom,
 #: ea-power, rls-power) in microseconds: the cheapest measured (rls-geom, mean 1, n = 1: about
 #: 80 ns at load 3 on the 2-core benchmark machine, 2026-11-26), divided by 4.
@@ -109,6 +117,62 @@ def _step_law_bounds(spec: AlgorithmSpec) -> tuple[float, float, float]:
         return float(p1), float(mu), float(mu)
 
 
+def _rls_ab_bound(spec: AlgorithmSpec) -> tuple[float, float, str]:
+    """``(E[T] >=, E[selections of non-optimal positions] >=, basis)`` for ``rls-ab``.
+
+    ``S_i`` is the number of selections of position ``i`` before it reaches its target.  Its
+    law is that of one position alone (its distance and velocity change only when it is
+    selected, with a fresh direction each time), ``T >= sum_i S_i`` (an iteration selects one
+    position) and ``E[T] = n E[S_i]`` up to the end of position ``i`` (Wald: each iteration
+    selects it with probability ``1/n``).  With ``d = |a_i|``:
+
+    * Lemma 7 made rigorous (:func:`~zonemax.proofs_check.bounds.rls_ab_lower`):
+      ``E[T] >= n max(H_{|a|_H}, k)``, ``k`` the least number of selections whose velocities
+      ``1, alpha, ..., alpha^(k-1)`` add up to ``|a|_inf``; ``H_m >= ln m + 1/2``.
+    * ``gamma = (alpha + beta)/2 < 1``: ``E[S_i] >= 2 (1 - gamma) d - 2``, the supermartingale
+      of the finding ``S5.lemma7-theta`` (``zonemax claims``; velocities shrink on average, so
+      progress per selection is bounded).
+    * ``alpha >= 2 |a|_inf`` and ``alpha beta <= 1``: every velocity is 1 or ``alpha``.  A step
+      of ``floor(alpha) >= 2 d`` is never accepted, after it ``max(1, beta alpha) = 1``: each
+      unit of distance takes a step of 1 towards the target (Geometric(1/2) selections) and
+      then one rejected selection, so ``E[S_i] = 3 d - 1`` exactly (the issue's ``alpha =
+      1e100``: 3 10^12 selections for ``a = 10^12``).
+    """
+    import mpmath
+
+    from zonemax.reference.fitness import norm_hamming, norm_inf
+
+    assert spec.alpha is not None and spec.beta is not None
+    a, n = spec.a, spec.n
+    alpha, beta, d_max = spec.alpha, spec.beta, norm_inf(a)
+    # least k with (alpha^k - 1)/(alpha - 1) >= |a|_inf, from logs at a precision that
+    # resolves alpha - 1; minus 1 below for rounding safety
+    dps = 30 + len(str(alpha.denominator)) + len(str(alpha.numerator))
+    with mpmath.workdps(dps):
+        al = mpmath.mpf(alpha.numerator) / alpha.denominator
+        k = float(mpmath.log(1 + (al - 1) * d_max) / mpmath.log(al))
+    harmonic = math.log(norm_hamming(a)) + 0.5
+    low = n * max(harmonic, max(0.0, math.ceil(k) - 1.0))
+    selections = low / n  # E[S_far] >= E[T]/n for the farthest position
+    basis = "Lemma 7: E[T] >= n max(H_{|a|_H}, k)"
+    distances = [abs(x) for x in a if x != 0]
+    gamma = (alpha + beta) / 2
+    if gamma < 1:
+        per = [float(2 * (1 - gamma) * d) - 2.0 for d in distances]
+        if max(per) > low / n:
+            low = n * max(per)
+            selections = sum(max(0.0, x) for x in per)
+            basis = ("E[T] >= n (2 (1 - gamma) |a|_inf - 2) with gamma = (alpha + beta)/2 < 1 "
+                     "(finding S5.lemma7-theta: velocities shrink on average)")
+    if alpha >= 2 * d_max and alpha * beta <= 1:
+        low = max(low, n * (3.0 * d_max - 1.0))
+        selections = max(selections, float(sum(3 * d - 1 for d in distances)))
+        basis = ("E[T] >= n (3 |a|_inf - 1): with alpha >= 2 |a|_inf and alpha beta <= 1 every "
+                 "velocity is 1 or alpha, so a position moves by 1 per accepted step and the "
+                 "next step (alpha) is rejected")
+    return low, selections, basis
+
+
 def estimate_run(spec: AlgorithmSpec, runs: int, engine: str) -> Estimate:
     """A lower bound on the evaluations of one run, and the time of ``runs`` runs.
 
@@ -120,9 +184,9 @@ def estimate_run(spec: AlgorithmSpec, runs: int, engine: str) -> Estimate:
       (:func:`~zonemax.proofs_check.bounds.pm1_ea_lower`).
     * ``rls-pm1``: ``E[T] >= n |a|_inf``: the farthest position moves by 1 per selection and is
       selected with probability ``1/n`` per iteration.
-    * ``rls-ab``: Lemma 7 made rigorous (:func:`~zonemax.proofs_check.bounds.rls_ab_lower`),
-      ``max(n H_{|a|_H}, n k)`` with ``k`` the least number of selections whose velocities
-      ``1, alpha, ..., alpha^(k-1)`` add up to ``|a|_inf``; ``H_m >= ln m + 1/2``.
+    * ``rls-ab``: :func:`_rls_ab_bound` (Lemma 7 made rigorous; a linear bound when velocities
+      shrink on average or when ``alpha`` is so large that only steps of 1 are ever accepted);
+      the fast engine simulates every selection of a non-optimal position.
     * ``ea-heavy``, ``rls-heavy``: ``E[T] >= 1/q`` with ``q = P(step <= 2|a|_1)`` of the
       operator (truncation included): an offspring is accepted only if some mutated position
       has a step ``<= 2 f(x) <= 2|a|_1``, and each iteration has probability at most ``q`` of
@@ -153,19 +217,10 @@ def estimate_run(spec: AlgorithmSpec, runs: int, engine: str) -> Estimate:
         low = float(n * norm_inf(a))
         basis = "E[T] >= n |a|_inf (the farthest position moves by 1 per selection)"
     elif spec.algorithm == "rls-ab":
-        assert spec.alpha is not None
-        # least k with (alpha^k - 1)/(alpha - 1) >= |a|_inf, from logs at a precision that
-        # resolves alpha - 1; minus 1 below for rounding safety
-        import mpmath
-
-        alpha, d = spec.alpha, norm_inf(a)
-        dps = 30 + len(str(alpha.denominator)) + len(str(alpha.numerator))
-        with mpmath.workdps(dps):
-            al = mpmath.mpf(alpha.numerator) / alpha.denominator
-            k = float(mpmath.log(1 + (al - 1) * d) / mpmath.log(al))
-        harmonic = math.log(norm_hamming(a)) + 0.5
-        low = n * max(harmonic, max(0.0, math.ceil(k) - 1.0))
-        basis = "Lemma 7: E[T] >= n max(H_{|a|_H}, k)"
+        low, selections, basis = _rls_ab_bound(spec)
+        if engine == "fast":  # the kernel simulates every selection of a non-optimal position
+            seconds = runs * (selections * RLS_AB_USEFUL_MICROSECONDS + RUN_MICROSECONDS) * 1e-6
+            return Estimate(low, basis, seconds)
     elif spec.heavy:
         q = _heavy_useful_probability(spec)
         low = math.inf if q <= 0 else 1.0 / q

@@ -18,10 +18,12 @@ import argparse
 import json
 import math
 import sys
+import threading
+import time
 from collections import Counter
 from decimal import Decimal, localcontext
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 import mpmath
 
@@ -29,10 +31,12 @@ from zonemax.commands._input import (
     MAX_STATES,
     UsageError,
     add_spec_arguments,
+    parse_int,
     parse_max_states,
     spec_from_args,
 )
 from zonemax.reference.fitness import norm_1
+from zonemax.reference.params import short_number
 from zonemax.reference.spec import ALGORITHMS, EA_ALGORITHMS, RLS_ALGORITHMS, AlgorithmSpec
 
 if TYPE_CHECKING:
@@ -45,6 +49,14 @@ EXACT_ALGORITHMS = ("ea-pm1", "ea-heavy", "rls-pm1", "rls-heavy", "rls-ab", "ea-
                     "ea-power", "rls-power")
 #: Decimal digits printed beside an exact fraction or for an interval midpoint.
 DIGITS = 20
+#: A solve estimated (low) above this many seconds gets a note before it starts.
+NOTE_SECONDS = 10.0
+#: ``--dps`` range: 15 is what :func:`zonemax.exact.heavy_law.check_dps` accepts; the top keeps a
+#: typo from starting a solve that never ends (mpmath's cost grows faster than the digits):
+#: measured, ``ea-geom --a 6,4 --geom-mean 1`` takes 0.03 s at 50 digits and 0.17 s at 2000,
+#: and ``--a 3 --geom-mean 1e100`` needs 120.
+MIN_DPS = 15
+MAX_DPS = 2000
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -55,6 +67,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         "The solvers are meant for small instances: a lower bound on the "
                         "number of states is checked before anything is built")
     parser.add_argument("--variance", action="store_true", help="also compute Var[T]")
+    parser.add_argument("--dps", metavar="DIGITS",
+                        help="precision of the interval solves (heavy-tailed, power-law, "
+                        "double-geometric with an irrational q) in decimal digits (default 50); "
+                        "an enclosure that does not pin down six digits is refused with a "
+                        "precision to try")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -110,11 +127,137 @@ def _target_text(a: tuple[int, ...]) -> str:
     return f"({shown}{', ...' if len(a) > 5 else ''})" + (f" (n = {len(a)})" if len(a) > 5 else "")
 
 
+class SolveProgress:
+    """Progress of one exact solve on ``stream`` (issue 23, item 10: a large solve printed
+    nothing for minutes while its memory grew).
+
+    Called by the solver (:data:`zonemax.exact.linalg.ExactProgress`): with its up-front
+    estimate a note says how many states and how long at least (:func:`estimate_note`); then a
+    line shows the states built, later the states solved with an ETA at the pace of the last
+    level (levels get slower as the exact denominators grow, so it is a low guess).  On a
+    terminal the line is redrawn every :data:`TTY_INTERVAL` seconds, otherwise a plain line is
+    written every :data:`PLAIN_INTERVAL` seconds; a heartbeat thread keeps it going through a
+    long level.  Short solves print nothing.
+    """
+
+    def __init__(self, spec: AlgorithmSpec, stream: TextIO, *, tty: bool | None = None,
+                 interval: float | None = None) -> None:
+        from zonemax.experiments.progress import PLAIN_INTERVAL, TTY_INTERVAL
+
+        self.spec = spec
+        self.stream = stream
+        self.tty = stream.isatty() if tty is None else tty
+        self.interval = interval if interval is not None else (
+            TTY_INTERVAL if self.tty else PLAIN_INTERVAL)
+        self.start = time.monotonic()
+        self.estimate = 0
+        self.stage = ""
+        self.done = 0
+        self.total = 0
+        self.pace: float | None = None  # seconds per state of the last level
+        self._level_at = (self.start, 0)
+        self._drawn = False
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._beat, name="exact-progress", daemon=True)
+        self._thread.start()
+
+    def __call__(self, stage: str, done: int, total: int) -> None:
+        with self._lock:
+            now = time.monotonic()
+            if stage == "estimate":
+                self.estimate = done
+                note = estimate_note(self.spec, done)
+                if note is not None:
+                    self._write(f"zonemax exact: note: {note}\n")
+                return
+            if stage == "levels":
+                at, solved = self._level_at
+                if done > solved:
+                    self.pace = (now - at) / (done - solved)
+                self._level_at = (now, done)
+            self.stage, self.done, self.total = stage, done, total
+
+    def text(self) -> str:
+        from zonemax.experiments.progress import format_duration
+
+        elapsed = format_duration(time.monotonic() - self.start) + _peak_memory()
+        if self.stage == "levels":
+            pct = 100.0 * self.done / self.total if self.total else 100.0
+            eta = ("" if self.pace is None else
+                   f", ETA {format_duration(self.pace * (self.total - self.done))} at the last "
+                   "level's pace (levels get slower)")
+            return (f"zonemax exact: solving: {self.done}/{self.total} states ({pct:.0f}%), "
+                    f"elapsed {elapsed}{eta}")
+        about = f" of about {self.estimate}" if self.estimate else ""
+        return f"zonemax exact: building the chain: {self.done}{about} states, elapsed {elapsed}"
+
+    def _beat(self) -> None:
+        while not self._stop.wait(min(self.interval, 1.0)):
+            with self._lock:
+                if self.stage and time.monotonic() - self.start >= self.interval:
+                    self._draw()
+
+    def _draw(self) -> None:
+        if self.tty:
+            self._write("\r\x1b[2K" + self.text())
+        else:
+            self._write(self.text() + "\n")
+        self._drawn = True
+
+    def _write(self, text: str) -> None:
+        try:
+            self.stream.write(text)
+            self.stream.flush()
+        except (OSError, ValueError):  # stderr's reader went away: progress is a courtesy
+            pass
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join()
+        if self.tty and self._drawn:
+            self._write("\r\x1b[2K")
+
+
+def _peak_memory() -> str:
+    """``", peak memory 543 MB"`` (this process), or ``""`` where it cannot be read."""
+    try:
+        import resource
+    except ImportError:  # not on POSIX
+        return ""
+    kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
+    return f", peak memory {kib // 1024} MB"
+
+
+def estimate_note(spec: AlgorithmSpec, states: int) -> str | None:
+    """What to say before a solve of about ``states`` states, or ``None`` for one of seconds:
+    the states against the default limit, and a low estimate of the time from the cost per
+    state at the documented limits (:data:`zonemax.exact.limits.SECONDS_PER_STATE`)."""
+    from zonemax.exact import default_max_states
+    from zonemax.exact.limits import seconds_per_state
+    from zonemax.experiments.progress import format_duration
+
+    cap = default_max_states(spec.algorithm, spec.n)
+    seconds = states * seconds_per_state(spec.algorithm, spec.n)
+    if states <= cap and seconds < NOTE_SECONDS:
+        return None
+    return (f"about {states} lumped states (upper estimate; the default limit for "
+            f"{spec.algorithm} at n = {spec.n} is {cap}, solved in seconds); at least "
+            f"{format_duration(seconds)} by the cost per state at the documented limits, and "
+            "probably far more: the cost per state grows with the instance; progress follows")
+
+
 def result_from_args(args: argparse.Namespace) -> ExactResult:
     """Validate the arguments, check the size up front, call
     :func:`zonemax.exact.exact_expectation`."""
     spec = spec_from_args(args, EXACT_ALGORITHMS)
-    from zonemax.exact import InstanceTooLarge, default_max_states, exact_expectation
+    from zonemax.exact import (
+        EnclosureTooWide,
+        InstanceTooLarge,
+        default_max_states,
+        exact_expectation,
+    )
+    from zonemax.exact.dispatch import INTERVAL_ALGORITHMS
 
     max_states = (default_max_states(spec.algorithm, spec.n) if args.max_states is None
                   else parse_max_states(args.max_states))
@@ -125,10 +268,27 @@ def result_from_args(args: argparse.Namespace) -> ExactResult:
             f"max_states = {max_states} (a lower bound computed before solving); exact solvers "
             "are for small instances: choose a smaller target, raise --max-states (at most "
             f"{MAX_STATES:.0e}) if you accept the time, or estimate E[T] with zonemax run")
+    dps = None
+    if args.dps is not None:
+        if spec.algorithm not in INTERVAL_ALGORITHMS:
+            raise UsageError(f"--dps applies only to {', '.join(INTERVAL_ALGORITHMS)}; "
+                             f"{spec.algorithm} is solved in exact rationals")
+        dps = parse_int("--dps", args.dps, minimum=MIN_DPS, maximum=MAX_DPS)
+    progress = SolveProgress(spec, sys.stderr)
     try:
-        return exact_expectation(spec, max_states=max_states, with_variance=args.variance)
+        return exact_expectation(spec, max_states=max_states, with_variance=args.variance,
+                                 dps=dps, progress=progress)
     except InstanceTooLarge as exc:
         raise UsageError(str(exc)) from None
+    except EnclosureTooWide as exc:
+        text = str(exc)
+        text = text[:text.rindex("; solve again")]
+        raise UsageError(f"{spec.algorithm}: no result: {text}; give --dps {exc.suggested_dps} "
+                         f"(at most {MAX_DPS})" if exc.suggested_dps <= MAX_DPS else
+                         f"{spec.algorithm}: no result: {text}; even --dps {MAX_DPS} is not "
+                         "expected to be enough") from None
+    finally:
+        progress.close()
 
 
 def decimal_text(value: Fraction | mpmath.mpf, digits: int = DIGITS) -> str:
@@ -144,11 +304,18 @@ def _value_text(value: Fraction | mpmath.mpf) -> str:
     return str(value) if isinstance(value, Fraction) else decimal_text(value)
 
 
+def _param_text(value: object) -> str:
+    """A parameter for people: long exact numbers in six digits (``--json`` keeps them)."""
+    if isinstance(value, Fraction | int) and not isinstance(value, bool):
+        return short_number(value)
+    return str(value)
+
+
 def format_text(res: ExactResult) -> str:
     lines = [f"{res.algorithm}: {ALGORITHMS[res.algorithm]}"]
-    params = [f"{k}={v}" for k, v in res.params if v is not None]
+    params = [f"{k}={_param_text(v)}" for k, v in res.params if v is not None]
     shown = "; " + ", ".join(params) if params else ""
-    lines.append(f"target a = {','.join(map(str, res.a))}{shown}")
+    lines.append(f"target a = {','.join(map(short_number, res.a))}{shown}")
     if res.exact:
         assert isinstance(res.expectation, Fraction)
         lines.append(f"E[T] = {res.expectation} ≈ {decimal_text(res.expectation)}")

@@ -14,10 +14,15 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import signal
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING, TextIO
 
+from zonemax.commands import Interrupted, Terminated
 from zonemax.commands._input import (
     UsageError,
     add_spec_arguments,
@@ -27,10 +32,17 @@ from zonemax.commands._input import (
     spec_from_args,
 )
 from zonemax.commands._preflight import PREFLIGHT_SECONDS, long_run_note, preflight
+from zonemax.reference.params import SHORT_NUMBER_CHARS, short_number
 from zonemax.reference.spec import ALGORITHMS, AlgorithmSpec
+
+#: How long the first compilation of a kernel takes, measured with an empty numba cache on the
+#: 2-core development machine (2026-11-26): ea-pm1 25 s, rls-pm1 3 s, rls-ab 3 s, ea-heavy
+#: 6 s, rls-heavy 4 s; the issue saw 71 s for ea-pm1 on a loaded machine.
+COMPILE_NOTE = "up to about a minute"
 
 if TYPE_CHECKING:
     from zonemax.experiments.ioh_export import RunRecorder
+    from zonemax.experiments.progress import ProgressLine
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -51,7 +63,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         "trace, fast-engine runs with their final evaluation count only")
     parser.add_argument("--force", action="store_true",
                         help="run even when the pre-flight estimate says that the runs, having "
-                        f"no --budget, need more than {PREFLIGHT_SECONDS / 3600:.0f} hours "
+                        f"no --budget, need more than {PREFLIGHT_SECONDS / 60:.0f} minutes "
                         "(the estimate comes from the theorems' explicit bounds)")
     parser.epilog = ("Without --budget a run goes on until the optimum; requests whose expected "
                      "time is astronomically large (e.g. ea-pm1 on a = 10^30: E[T] >= 10^30) "
@@ -99,6 +111,12 @@ def execute(args: argparse.Namespace) -> int:
     message = spec.outside_theorem_message()
     if message is not None:
         sys.stderr.write(f"zonemax run: warning: {message}\n")
+    if engine == "fast":
+        from zonemax.engine import needs_compiling
+
+        if needs_compiling(spec):  # otherwise numba loads the kernel in about a second
+            sys.stderr.write(f"zonemax run: compiling the fast engine for {spec.algorithm} "
+                             f"(first run after an install only, {COMPILE_NOTE})\n")
     if seed is None:
         import numpy as np
 
@@ -113,8 +131,13 @@ def execute(args: argparse.Namespace) -> int:
             recorder = RunRecorder(ioh_dir, spec, seed, budget, engine)
         except (FileExistsError, ValueError) as exc:
             raise UsageError(f"--ioh: {exc}") from None
-    stream(spec, runs=runs, seed=seed, budget=budget, engine=engine, as_json=args.json,
-           out=sys.stdout, err=sys.stderr, recorder=recorder)
+    try:
+        stream(spec, runs=runs, seed=seed, budget=budget, engine=engine, as_json=args.json,
+               out=sys.stdout, err=sys.stderr, recorder=recorder)
+    except BaseException:
+        if recorder is not None:
+            recorder.abort()  # nothing half-written is left to block the same command again
+        raise
     if recorder is not None:
         path = recorder.close()
         how = ("improvement traces, recorded by ioh's logger" if recorder.driven else
@@ -138,9 +161,10 @@ def stream(spec: AlgorithmSpec, *, runs: int, seed: int, budget: int | None, eng
               else text_head(spec, seed, budget, engine))
     tty = err.isatty()
     with ProgressLine(runs, float(runs), err, label="zonemax run", tty=tty, heartbeat=True,
-                      eager=tty) as progress:
+                      eager=tty) as progress, _reported_interruption(progress, runs):
         for chunk in iter_runs(spec, runs=runs, seed=seed, budget=budget, engine=engine,
-                               observer=None if recorder is None else recorder.observer):
+                               observer=None if recorder is None else recorder.observer,
+                               progress=progress.inside):
             if recorder is not None:
                 recorder.finish(chunk)
             lines = []
@@ -159,6 +183,21 @@ def stream(spec: AlgorithmSpec, *, runs: int, seed: int, budget: int | None, eng
     return summary
 
 
+@contextmanager
+def _reported_interruption(progress: ProgressLine, runs: int) -> Iterator[None]:
+    """Ctrl-C or SIGTERM during the runs: :class:`~zonemax.commands.Interrupted` saying how many
+    runs were printed and how far the interrupted one had got (the runs printed are kept)."""
+    try:
+        yield
+    except KeyboardInterrupt as exc:
+        term = isinstance(exc, Terminated)
+        what = "terminated (SIGTERM)" if term else "interrupted"
+        where = progress.current()
+        raise Interrupted(f"{what} after {progress.done} of {runs} runs"
+                          + (f"; {where}" if where else ""),
+                          Terminated.signum if term else signal.SIGINT) from None
+
+
 def json_head(spec: AlgorithmSpec, seed: int, budget: int | None, engine: str) -> str:
     """``{"algorithm": ..., "params": {...}, "runs": [`` (the entries follow as they finish)."""
     params = dict(spec.params(), seed=seed, budget=budget, engine=engine)
@@ -167,15 +206,28 @@ def json_head(spec: AlgorithmSpec, seed: int, budget: int | None, engine: str) -
 
 
 def text_head(spec: AlgorithmSpec, seed: int, budget: int | None, engine: str) -> str:
+    """The text output's head; long numbers in six digits (``--json`` keeps them exact)."""
     lines = [f"{spec.algorithm}: {spec.description}"]
-    shown = ", ".join(f"{k}={v}" for k, v in spec.params().items() if k not in ("a", "n"))
-    a_text = (",".join(map(str, spec.a)) if spec.n <= 10
-              else f"{','.join(map(str, spec.a[:5]))},... (n={spec.n})")
+    shown = ", ".join(f"{k}={shown_value(v)}" for k, v in spec.params().items()
+                      if k not in ("a", "n"))
+    a_text = (",".join(map(short_number, spec.a)) if spec.n <= 10
+              else f"{','.join(map(short_number, spec.a[:5]))},... (n={spec.n})")
     lines.append(f"target a = {a_text}" + (f"; {shown}" if shown else ""))
     budget_text = "no budget" if budget is None else f"budget {budget} evaluations per run"
     lines.append(f"seed {seed}, engine {engine}, {budget_text}")
     lines.append(f"{'run':>5}  {'evaluations':>20}  status")
     return "\n".join(lines) + "\n"
+
+
+def shown_value(value: object) -> object:
+    """A parameter for people: an exact rational with more than
+    :data:`~zonemax.reference.params.SHORT_NUMBER_CHARS` characters in six digits."""
+    if isinstance(value, str) and len(value) > SHORT_NUMBER_CHARS:
+        try:
+            return short_number(Fraction(value))
+        except ValueError:
+            return value
+    return value
 
 
 def text_tail(summary: Summary) -> str:

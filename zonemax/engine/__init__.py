@@ -1,8 +1,8 @@
 """Fast simulation engine: numba kernels with exact skip-ahead, equal in law to the reference.
 
 Public API (see :mod:`zonemax.engine.api`): :func:`run_many`, :func:`run_seeds`,
-:func:`simulate`, :func:`supports` and :func:`unsupported`, each taking an
-:class:`~zonemax.reference.spec.AlgorithmSpec`.
+:func:`simulate`, :func:`supports` and :func:`unsupported`, :func:`needs_compiling` and
+:func:`prepare`, each taking an :class:`~zonemax.reference.spec.AlgorithmSpec`.
 
 One jitted module per algorithm, each deriving its skip-ahead rule in its docstrings:
 :mod:`~zonemax.engine._ea_pm1` ((1+1) EA, ±1 operator), :mod:`~zonemax.engine._ea_law` ((1+1)
@@ -22,6 +22,8 @@ from zonemax.engine.api import (
     INT64_LIMIT,
     Batch,
     check_target,
+    needs_compiling,
+    prepare,
     run_many,
     run_seeds,
     simulate,
@@ -34,6 +36,8 @@ __all__ = [
     "INT64_LIMIT",
     "Batch",
     "check_target",
+    "needs_compiling",
+    "prepare",
     "run_many",
     "run_seeds",
     "simulate",

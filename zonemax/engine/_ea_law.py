@@ -43,13 +43,14 @@ sign uniform.  The candidate offspring may still be rejected (line 6).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 
 import numpy as np
 from numba import njit
 
 from zonemax.engine._magnitude_law import MagnitudeLaw, law_admissible, law_magnitude
 from zonemax.engine._random import binomial_draw, binomial_setup, phase_trials
-from zonemax.engine._state import choose, finish, move_in, move_out, start_state
+from zonemax.engine._state import NO_PAUSE, Step, choose, finish, move_in, move_out, start_state
 
 
 @njit(nogil=True, cache=True)
@@ -73,9 +74,11 @@ def useful_probability(n: int, k: int, pi: float, tau: float, moving: float
 
 
 @njit(nogil=True, cache=True)
-def ea_law_run(rng: np.random.Generator, dist0: np.ndarray, budget: int, law: MagnitudeLaw
-               ) -> tuple[int, bool]:
-    """One run of the (1+1) EA with the step law ``law``; returns ``(evaluations, solved)``.
+def ea_law_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, law: MagnitudeLaw,
+                 chunk: int) -> Iterator[Step]:
+    """One run of the (1+1) EA with the step law ``law`` in steps of at most ``chunk`` useful
+    iterations (:mod:`zonemax.engine._state`, "Steps"); the last step holds
+    ``(evaluations, solved)``.
 
     Skip rule and phase key: module docstring.  ``q = 0`` (a candidate mass that float64
     rounds to 0) means that no iteration can change ``D``: the run is censored at the budget.
@@ -89,7 +92,8 @@ def ea_law_run(rng: np.random.Generator, dist0: np.ndarray, budget: int, law: Ma
     reached = np.empty(n, np.int64)  # mutated non-optimal positions that reached their target
     t = 0
     if f == 0:
-        return t, True
+        yield True, t, True, 0
+        return
     key_k = -1
     key_j = -1
     key_clip = False
@@ -98,61 +102,83 @@ def ea_law_run(rng: np.random.Generator, dist0: np.ndarray, budget: int, law: Ma
     count_opt = count_non
     useful = 0
     while True:
-        pi, tau, jb, clip_ok = law_admissible(law, 2 * f)
-        if k != key_k or jb != key_j or clip_ok != key_clip:  # phase key
-            t += phase_trials(rng, useful, q)
-            useful = 0
-            if t > budget:
-                return budget, False
-            q, s = useful_probability(n, k, pi, tau, law.moving)
-            if q <= 0.0:
-                return budget, False
-            count_non = binomial_setup(k, s, True)  # fixed within the phase
-            count_opt = binomial_setup(n - k, s, False)
-            key_k = k
-            key_j = jb
-            key_clip = clip_ok
-        useful += 1
-        if useful > budget - t:
-            return budget, False
-        a_non = binomial_draw(rng, k, count_non)  # Bin(k, s) conditioned on >= 1
-        a_opt = binomial_draw(rng, n - k, count_opt)  # Bin(n - k, s)
-        choose(rng, order, where, 0, k, a_non)  # Algorithm 1, lines 3-4: positions mutated
-        choose(rng, order, where, k, n, a_opt)
-        delta = 0
-        for j in range(a_non + a_opt):
-            idx = j if j < a_non else k + (j - a_non)
-            pos = order[idx]
-            mag = law_magnitude(rng, law, pi, jb, clip_ok)  # Algorithm 1, line 4: y_i = step(x_i)
-            d = dist[pos]
-            nd = d - mag if rng.random() < 0.5 else d + mag  # the sign is uniform
-            if nd < 0:
-                nd = -nd
-            new_dist[j] = nd
-            if delta <= f:  # beyond f the rejection is certain (docstring)
-                delta += nd - d
-        if delta > 0:  # Algorithm 1, line 6: f(y) > f(x), rejected
-            continue
-        f += delta  # Algorithm 1, line 7: x <- y
-        # The chosen non-optimal positions are order[0:a_non], the chosen optimal ones
-        # order[k:k+a_opt].  Apply all, bring the optimal ones that moved into the
-        # non-optimal block (moves touch indices >= k only, since k >= a_non, so
-        # order[0:a_non] is unchanged), then move out those that reached their target.
-        k_old = k
-        for j in range(a_opt):
-            dist[order[k_old + j]] = new_dist[a_non + j]
-        n_reached = 0
-        for j in range(a_non):
-            pos = order[j]
-            dist[pos] = new_dist[j]
-            if new_dist[j] == 0:
-                reached[n_reached] = pos
-                n_reached += 1
-        for j in range(a_opt):
-            pos = order[k_old + j]
-            if dist[pos] != 0:
-                k = move_in(order, where, pos, k)
-        for j in range(n_reached):
-            k = move_out(order, where, reached[j], k)
-        if f == 0:
-            return finish(rng, t, useful, q, budget)
+        left = chunk
+        while left > 0:
+            left -= 1
+            pi, tau, jb, clip_ok = law_admissible(law, 2 * f)
+            if k != key_k or jb != key_j or clip_ok != key_clip:  # phase key
+                t += phase_trials(rng, useful, q)
+                useful = 0
+                if t > budget:
+                    yield True, budget, False, f
+                    return
+                q, s = useful_probability(n, k, pi, tau, law.moving)
+                if q <= 0.0:
+                    yield True, budget, False, f
+                    return
+                count_non = binomial_setup(k, s, True)  # fixed within the phase
+                count_opt = binomial_setup(n - k, s, False)
+                key_k = k
+                key_j = jb
+                key_clip = clip_ok
+            useful += 1
+            if useful > budget - t:
+                yield True, budget, False, f
+                return
+            a_non = binomial_draw(rng, k, count_non)  # Bin(k, s) conditioned on >= 1
+            a_opt = binomial_draw(rng, n - k, count_opt)  # Bin(n - k, s)
+            choose(rng, order, where, 0, k, a_non)  # Algorithm 1, lines 3-4: positions mutated
+            choose(rng, order, where, k, n, a_opt)
+            delta = 0
+            for j in range(a_non + a_opt):
+                idx = j if j < a_non else k + (j - a_non)
+                pos = order[idx]
+                mag = law_magnitude(rng, law, pi, jb, clip_ok)  # Algorithm 1, line 4: y_i = step(x_i)
+                d = dist[pos]
+                nd = d - mag if rng.random() < 0.5 else d + mag  # the sign is uniform
+                if nd < 0:
+                    nd = -nd
+                new_dist[j] = nd
+                if delta <= f:  # beyond f the rejection is certain (docstring)
+                    delta += nd - d
+            if delta > 0:  # Algorithm 1, line 6: f(y) > f(x), rejected
+                continue
+            f += delta  # Algorithm 1, line 7: x <- y
+            # The chosen non-optimal positions are order[0:a_non], the chosen optimal ones
+            # order[k:k+a_opt].  Apply all, bring the optimal ones that moved into the
+            # non-optimal block (moves touch indices >= k only, since k >= a_non, so
+            # order[0:a_non] is unchanged), then move out those that reached their target.
+            k_old = k
+            for j in range(a_opt):
+                dist[order[k_old + j]] = new_dist[a_non + j]
+            n_reached = 0
+            for j in range(a_non):
+                pos = order[j]
+                dist[pos] = new_dist[j]
+                if new_dist[j] == 0:
+                    reached[n_reached] = pos
+                    n_reached += 1
+            for j in range(a_opt):
+                pos = order[k_old + j]
+                if dist[pos] != 0:
+                    k = move_in(order, where, pos, k)
+            for j in range(n_reached):
+                k = move_out(order, where, reached[j], k)
+            if f == 0:
+                t, solved = finish(rng, t, useful, q, budget)
+                yield True, t, solved, 0
+                return
+        yield False, t + useful, False, f  # a pause: nothing drawn, nothing changed
+
+
+def ea_law_run(rng: np.random.Generator, dist0: np.ndarray, budget: int, law: MagnitudeLaw
+               ) -> tuple[int, bool]:
+    """One run of the (1+1) EA with the step law ``law`` at once (:func:`ea_law_steps`);
+    returns ``(evaluations, solved)``."""
+    # drained from Python: numba 0.68 never frees a generator consumed inside compiled code
+    # (its state keeps its arguments alive: 67 kB per run with a fresh table cache)
+    t, solved = budget, False
+    for finished, end, ok, _ in ea_law_steps(rng, dist0, budget, law, NO_PAUSE):
+        if finished:
+            t, solved = end, ok
+    return t, solved

@@ -31,7 +31,7 @@ useful iterations have moved far positions.  Within it:
    near_masses`), drawn at once; capped at what the block has left, which is exact because the
    event "the next ``c`` useful iterations are far-only" leaves the later ones i.i.d. as before.
 3. *The other useful iterations* (a near position mutated) are drawn one at a time from their
-   conditional law (in :func:`ea_pm1_core`) and applied to the near positions at once.  **Which
+   conditional law (in :func:`ea_pm1_steps`) and applied to the near positions at once.  **Which
    patterns move an optimal position:** exactly those with ``z >= 1``: a mutated optimal
    position (``D_i: 0 -> 1``, a worsening) is accepted when at least ``z`` more of the mutated
    non-optimal positions improve than worsen (``2b >= m + z``), and the improving ones may be
@@ -54,6 +54,7 @@ only) form the :class:`BlockRule`.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from typing import NamedTuple
 
 import numpy as np
@@ -74,6 +75,8 @@ from zonemax.engine._pm1_rows import CORRECT, end_block, new_work
 from zonemax.engine._random import count_in_window, distinct_pair, phase_trials, uniform_int
 from zonemax.engine._state import (
     NO_BUDGET,
+    NO_PAUSE,
+    Step,
     finish,
     move_in,
     move_out,
@@ -94,6 +97,10 @@ NO_BLOCKS = NO_BUDGET
 #: row by row (about one draw per moved position) when its rows hold at least ``SWEEP_MIN * a``
 #: position moves; 64 was the fastest of 32, 64, 128, 256 at n = 100 (benchmarks/README.md).
 SWEEP_MIN = 64
+#: A block end counts as this many passes per far position towards a step's ``chunk``
+#: (:mod:`zonemax.engine._state`, "Steps"): applying the rows costs binomial draws per far
+#: position and row state, far more than a near iteration (measured, benchmarks/README.md).
+BLOCK_END_PASSES = 64
 #: Far-only gaps (Geometric) up to this length are drawn by walking the inversion, longer ones
 #: with a logarithm (a walk step costs less than a tenth of a logarithm).
 GEOMETRIC_WALK = 8
@@ -112,9 +119,13 @@ DEFAULT_RULE = BlockRule(FAR_MIN, SWEEP_MIN, CORRECT)
 
 
 @njit(nogil=True, cache=True)
-def ea_pm1_core(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule: BlockRule,
-                cache: TableCache, stop_at: int, dist_out: np.ndarray) -> tuple[int, bool]:
-    """One run of the (1+1) EA with the ±1 operator; returns ``(evaluations, solved)``.
+def ea_pm1_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule: BlockRule,
+                 cache: TableCache, stop_at: int, dist_out: np.ndarray, chunk: int
+                 ) -> Iterator[Step]:
+    """One run of the (1+1) EA with the ±1 operator in steps of at most ``chunk`` passes of its
+    loop (:mod:`zonemax.engine._state`, "Steps"); the last step holds ``(evaluations, solved)``.
+    A pause reports ``f`` as of the last block boundary (``f`` never increases, so it bounds the
+    current one), and the useful iterations counted but not yet drawn as evaluations.
 
     See the module docstring for the rule; ``budget`` as in :mod:`zonemax.engine._state`
     (the lower bound on ``T`` is the evaluations drawn so far plus the useful iterations counted
@@ -133,11 +144,13 @@ def ea_pm1_core(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule: 
     where = np.empty(n, np.int64)
     a, k, low = partition_far(dist, order, where, rule.far_min)
     f = dist.sum()
+    f_known = f  # f at the last block boundary (far moves wait in rows until a block ends)
     eager = stop_at < NO_BUDGET
     t = 0
     if f == 0:
         dist_out[:] = dist
-        return t, True
+        yield True, t, True, 0
+        return
     work = new_work(n)
     rows = work.rows
     count = rows.by_state  # locals, not tuple fields, in the loop (reference counting)
@@ -167,247 +180,268 @@ def ea_pm1_core(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule: 
     lam_key = -1
     useful = 0
     while True:
-        if k != table_k:
-            if useful > 0:  # their evaluations are drawn later (settle), grouped by k
-                if acc[table_k] == 0:
-                    acc_ks[acc_n] = table_k
-                    acc_n += 1
-                    acc_q[table_k] = q
-                acc[table_k] += useful
-                acc_total += useful
-                useful = 0
-            slot = k if k < slots else k % slots  # (no division when every k has a slot)
-            if all_k[slot] != k:
-                fill_slot(cache, work.sc, n, k, slot)
-            q = all_q[slot]
-            zmass = all_zmass[slot]
-            n_z = all_nz[slot]
-            table_k = k
-        if lam_key != k:  # k or the block changed
-            if cz_block[k] != block:
-                lam_k[k], top_k[k] = near_masses(cache, slot, k, a, cz[k])
-                rho_k[k] = min(lam_k[k] / q, 1.0)
-                stay_k[k] = math.log1p(-rho_k[k])
-                cz_block[k] = block
-            lam = lam_k[k]
-            top = top_k[k]
-            stay = stay_k[k]
-            rho = rho_k[k]
-            lam_key = k
-        stop = False
-        if a > 0:
-            room = low - pending
-            if lam <= 0.0 or room == 0:
-                g = room
-            else:  # far-only iterations before the next other useful one: Geometric(rho)
-                # by inversion, G = #{j >= 1 : (1 - rho)^j > 1 - u}: walked for small G, else
-                # G = floor(log(1 - u)/log(1 - rho)) (the same inversion, one logarithm)
-                u = 1.0 - rng.random()
-                g = 0
-                tail = 1.0 - rho
-                while tail > u and g < GEOMETRIC_WALK:
-                    g += 1
-                    tail *= 1.0 - rho
-                if g == GEOMETRIC_WALK:
-                    gap = math.log(u) / stay
-                    g = room if gap >= room else int(gap)
-                elif g > room:
+        left = chunk
+        while left > 0:
+            left -= 1
+            if k != table_k:
+                if useful > 0:  # their evaluations are drawn later (settle), grouped by k
+                    if acc[table_k] == 0:
+                        acc_ks[acc_n] = table_k
+                        acc_n += 1
+                        acc_q[table_k] = q
+                    acc[table_k] += useful
+                    acc_total += useful
+                    useful = 0
+                slot = k if k < slots else k % slots  # (no division when every k has a slot)
+                if all_k[slot] != k:
+                    fill_slot(cache, work.sc, n, k, slot)
+                q = all_q[slot]
+                zmass = all_zmass[slot]
+                n_z = all_nz[slot]
+                table_k = k
+            if lam_key != k:  # k or the block changed
+                if cz_block[k] != block:
+                    lam_k[k], top_k[k] = near_masses(cache, slot, k, a, cz[k])
+                    rho_k[k] = min(lam_k[k] / q, 1.0)
+                    stay_k[k] = math.log1p(-rho_k[k])
+                    cz_block[k] = block
+                lam = lam_k[k]
+                top = top_k[k]
+                stay = stay_k[k]
+                rho = rho_k[k]
+                lam_key = k
+            stop = False
+            if a > 0:
+                room = low - pending
+                if lam <= 0.0 or room == 0:
                     g = room
-            if g > 0:
-                if eager:
-                    trials = phase_trials(rng, g, q)
-                    if t + trials > stop_at:
-                        g = count_in_window(rng, g - 1, trials - 1, stop_at - t)
-                        stop = True
+                else:  # far-only iterations before the next other useful one: Geometric(rho)
+                    # by inversion, G = #{j >= 1 : (1 - rho)^j > 1 - u}: walked for small G, else
+                    # G = floor(log(1 - u)/log(1 - rho)) (the same inversion, one logarithm)
+                    u = 1.0 - rng.random()
+                    g = 0
+                    tail = 1.0 - rho
+                    while tail > u and g < GEOMETRIC_WALK:
+                        g += 1
+                        tail *= 1.0 - rho
+                    if g == GEOMETRIC_WALK:
+                        gap = math.log(u) / stay
+                        g = room if gap >= room else int(gap)
+                    elif g > room:
+                        g = room
+                if g > 0:
+                    if eager:
+                        trials = phase_trials(rng, g, q)
+                        if t + trials > stop_at:
+                            g = count_in_window(rng, g - 1, trials - 1, stop_at - t)
+                            stop = True
+                        else:
+                            t += trials
+                    elif acc_total + useful + g > budget - t:
+                        yield True, budget, False, f_known
+                        return
                     else:
-                        t += trials
-                elif acc_total + useful + g > budget - t:
-                    return budget, False
-                else:
-                    useful += g
-                far_only += g
-                pending += g
-            if pending >= low or stop:  # the block ends: apply it, start the next
-                end_block(rng, rows, cache, work.sc, dist, order, a, far_only, top_row,
-                          rule.sweep_min, rule.planted)
-                top_row = 0
-                if stop:
+                        useful += g
+                    far_only += g
+                    pending += g
+                if pending >= low or stop:  # the block ends: apply it, start the next
+                    end_block(rng, rows, cache, work.sc, dist, order, a, far_only, top_row,
+                              rule.sweep_min, rule.planted)
+                    left -= BLOCK_END_PASSES * a  # its cost grows with the far positions
+                    top_row = 0
+                    if stop:
+                        dist_out[:] = dist
+                        yield True, stop_at, False, f_known
+                        return
+                    t += settle(rng, acc, acc_q, acc_ks, acc_n)
+                    acc_n = 0
+                    acc_total = 0
+                    if t > budget:
+                        yield True, budget, False, f_known
+                        return
+                    a, k, low = partition_far(dist, order, where, rule.far_min)
+                    f = dist.sum()
+                    f_known = f
+                    pending = 0
+                    far_only = 0
+                    block += 1
+                    lam_key = -1
+                    if f == 0:  # the block's last iteration solved it
+                        dist_out[:] = dist
+                        t, solved = finish(rng, t, useful, q, budget)
+                        yield True, t, solved, 0
+                        return
+                    continue
+            # a useful iteration that mutates a near position
+            if eager:
+                trials = phase_trials(rng, 1, q)
+                if t + trials > stop_at:
+                    end_block(rng, rows, cache, work.sc, dist, order, a, far_only, top_row,
+                              rule.sweep_min, rule.planted)
                     dist_out[:] = dist
-                    return stop_at, False
-                t += settle(rng, acc, acc_q, acc_ks, acc_n)
-                acc_n = 0
-                acc_total = 0
-                if t > budget:
-                    return budget, False
-                a, k, low = partition_far(dist, order, where, rule.far_min)
-                f = dist.sum()
-                pending = 0
-                far_only = 0
-                block += 1
-                lam_key = -1
-                if f == 0:  # the block's last iteration solved it
-                    dist_out[:] = dist
-                    return finish(rng, t, useful, q, budget)
-                continue
-        # a useful iteration that mutates a near position
-        if eager:
-            trials = phase_trials(rng, 1, q)
-            if t + trials > stop_at:
-                end_block(rng, rows, cache, work.sc, dist, order, a, far_only, top_row,
-                          rule.sweep_min, rule.planted)
-                dist_out[:] = dist
-                return stop_at, False
-            t += trials
-        else:
-            useful += 1
-            if acc_total + useful > budget - t:
-                return budget, False
-        # Draw it from its conditional law (written out here, not as a function: passing the
-        # arrays to a helper costs reference counting on every call, doubling the time).
-        # With probability zmass/lambda a z >= 1 pattern (alias table of k), whose m
-        # non-optimal positions are an unconditioned uniform ordered sample from the k.
-        # Otherwise z = 0: m by inversion of cz[k] (near_masses), b given m, and the sample
-        # conditioned on touching a near position: the first near slot i has probability
-        # prod_{s<i} (a - s)/(k - s) * h/(k - i) (normalised), the slots before it are far,
-        # the later ones drawn from the rest as usual.  The first b slots improve (a uniform
-        # b-subset of the m: the conditioned sample is still exchangeable).
-        h = k - a
-        x = rng.random() * lam
-        first = -1  # the first near slot (-1: not conditioned)
-        if x < zmass:
-            pattern = sample_payload(rng, n_z, all_prob, all_keep, all_other, slot)
-            m = pattern_m(pattern)
-            z = pattern_z(pattern)
-            b = pattern_b(pattern)
-        else:
-            x -= zmass
-            m = 1  # x < cz[k, top] up to round-off
-            while m < top and (x >= cz[k, m] or cz[k, m] == cz[k, m - 1]):
-                m += 1
-            z = 0
-            b = 1 if m == 1 else b_given_m(rng, bcum, m)
-            first = first_near_slot(rng, m, a, k) if a > 0 else 0
-        if m == 1:  # the commonest case, without the general slot loop: b = 1, z <= 1
-            idx = a + uniform_int(rng, h) if first == 0 else uniform_int(rng, k)
-            f += z - 1  # Algorithm 1, line 6
-            pos = order[idx]
-            if z == 1:  # an optimal position mutated: D_i = 1, now near and non-optimal
-                o_idx = k + uniform_int(rng, n - k)
-                o_pos = order[o_idx]
-                dist[o_pos] = 1
-                order[o_idx] = order[k]  # move_in, written out
-                where[order[k]] = o_idx
-                order[k] = o_pos
-                where[o_pos] = k
-                k += 1
-            if idx < a:  # a far position improves: row (1, 0)
-                count[1, 0] += 1
-                top_row = max(top_row, 1)
-                pending += 1
-            else:  # Definition 1: a near position steps towards its target
-                dist[pos] -= 1
-                if dist[pos] == 0:  # move_out, written out
-                    k -= 1
-                    i_pos = where[pos]
-                    order[i_pos] = order[k]
-                    where[order[k]] = i_pos
-                    order[k] = pos
-                    where[pos] = k
-        elif m == 2 and z == 0:  # the next commonest: two slots, the first one improving
-            if first == 1:  # (only when a > 0) a far slot, then a near one
-                i0 = uniform_int(rng, a)
-                i1 = a + uniform_int(rng, h)
-            elif first == 0 and a > 0:  # a near slot, then any other
-                i0 = a + uniform_int(rng, h)
-                i1 = uniform_int(rng, k - 1)
-                i1 += i1 >= i0
-            else:  # a = 0: a uniform ordered pair of distinct positions (one draw)
-                i0, i1 = distinct_pair(rng, k)
-            f += 2 - 2 * b  # Algorithm 1, line 6
-            p0 = order[i0]
-            p1 = order[i1]
-            d1 = 3 - 2 * b  # the second slot: +1 (b = 1) or -1 (b = 2), Definition 1
-            if i0 < a or i1 < a:  # the far part as one row
-                fu = int(i0 < a) + int(i1 < a and b == 2)
-                fv = int(i1 < a and b == 1)
-                count[fu, fv] += 1
-                top_row = max(top_row, fu + fv)
-                pending += 1
-            if i1 >= a:
-                dist[p1] += d1
-                if dist[p1] == 0:
-                    k = move_out(order, where, p1, k)
-            if i0 >= a:
-                dist[p0] -= 1
-                if dist[p0] == 0:
-                    k = move_out(order, where, p0, k)
-        else:
-            # Algorithm 1, lines 3-4: slots are indices into order[:k] (far ones < a), each uniform
-            # on its range and redrawn on a repeat (sequential sampling without replacement); near
-            # slots keep their position, far ones are only counted (the row of the iteration)
-            near = 0
-            far_u = 0
-            far_v = 0
-            for s in range(m):
-                while True:
-                    if s < first:
-                        idx = uniform_int(rng, a)  # forced far
-                    elif s == first:
-                        idx = a + uniform_int(rng, h)  # forced near
-                    else:
-                        idx = uniform_int(rng, k)
-                    fresh = True
-                    for j in range(s):
-                        if slot_idx[j] == idx:
-                            fresh = False
-                    if fresh:
-                        break
-                slot_idx[s] = idx
-                if idx >= a:
-                    near_pos[near] = order[idx]
-                    near_up[near] = s >= b  # Definition 1: the first b step towards the target
-                    near += 1
-                elif s < b:
-                    far_u += 1
-                else:
-                    far_v += 1
-            if z > 0:  # Algorithm 1, lines 3-4: the mutated optimal positions
-                pick(rng, order, where, k, n, z, opt)
-            f += m + z - 2 * b  # Algorithm 1, line 6: accepted since 2b >= m + z
-            if far_u + far_v > 0:
-                count[far_u, far_v] += 1
-                top_row = max(top_row, far_u + far_v)
-                pending += 1
-            for j in range(near):  # Definition 1: step away from the target
-                if near_up[j]:
-                    dist[near_pos[j]] += 1
-            for j in range(z):  # an optimal position mutated: D_i = 1, now near and non-optimal
-                dist[opt[j]] = 1
-                k = move_in(order, where, opt[j], k)
-            for j in range(near):  # Definition 1: step towards the target
-                pos = near_pos[j]
-                if not near_up[j]:
+                    yield True, stop_at, False, f_known
+                    return
+                t += trials
+            else:
+                useful += 1
+                if acc_total + useful > budget - t:
+                    yield True, budget, False, f_known
+                    return
+            # Draw it from its conditional law (written out here, not as a function: passing the
+            # arrays to a helper costs reference counting on every call, doubling the time).
+            # With probability zmass/lambda a z >= 1 pattern (alias table of k), whose m
+            # non-optimal positions are an unconditioned uniform ordered sample from the k.
+            # Otherwise z = 0: m by inversion of cz[k] (near_masses), b given m, and the sample
+            # conditioned on touching a near position: the first near slot i has probability
+            # prod_{s<i} (a - s)/(k - s) * h/(k - i) (normalised), the slots before it are far,
+            # the later ones drawn from the rest as usual.  The first b slots improve (a uniform
+            # b-subset of the m: the conditioned sample is still exchangeable).
+            h = k - a
+            x = rng.random() * lam
+            first = -1  # the first near slot (-1: not conditioned)
+            if x < zmass:
+                pattern = sample_payload(rng, n_z, all_prob, all_keep, all_other, slot)
+                m = pattern_m(pattern)
+                z = pattern_z(pattern)
+                b = pattern_b(pattern)
+            else:
+                x -= zmass
+                m = 1  # x < cz[k, top] up to round-off
+                while m < top and (x >= cz[k, m] or cz[k, m] == cz[k, m - 1]):
+                    m += 1
+                z = 0
+                b = 1 if m == 1 else b_given_m(rng, bcum, m)
+                first = first_near_slot(rng, m, a, k) if a > 0 else 0
+            if m == 1:  # the commonest case, without the general slot loop: b = 1, z <= 1
+                idx = a + uniform_int(rng, h) if first == 0 else uniform_int(rng, k)
+                f += z - 1  # Algorithm 1, line 6
+                pos = order[idx]
+                if z == 1:  # an optimal position mutated: D_i = 1, now near and non-optimal
+                    o_idx = k + uniform_int(rng, n - k)
+                    o_pos = order[o_idx]
+                    dist[o_pos] = 1
+                    order[o_idx] = order[k]  # move_in, written out
+                    where[order[k]] = o_idx
+                    order[k] = o_pos
+                    where[o_pos] = k
+                    k += 1
+                if idx < a:  # a far position improves: row (1, 0)
+                    count[1, 0] += 1
+                    top_row = max(top_row, 1)
+                    pending += 1
+                else:  # Definition 1: a near position steps towards its target
                     dist[pos] -= 1
-                    if dist[pos] == 0:
-                        k = move_out(order, where, pos, k)
-        if a == 0 and f == 0:
-            dist_out[:] = dist
-            t += settle(rng, acc, acc_q, acc_ks, acc_n)
-            return finish(rng, t, useful, q, budget)
+                    if dist[pos] == 0:  # move_out, written out
+                        k -= 1
+                        i_pos = where[pos]
+                        order[i_pos] = order[k]
+                        where[order[k]] = i_pos
+                        order[k] = pos
+                        where[pos] = k
+            elif m == 2 and z == 0:  # the next commonest: two slots, the first one improving
+                if first == 1:  # (only when a > 0) a far slot, then a near one
+                    i0 = uniform_int(rng, a)
+                    i1 = a + uniform_int(rng, h)
+                elif first == 0 and a > 0:  # a near slot, then any other
+                    i0 = a + uniform_int(rng, h)
+                    i1 = uniform_int(rng, k - 1)
+                    i1 += i1 >= i0
+                else:  # a = 0: a uniform ordered pair of distinct positions (one draw)
+                    i0, i1 = distinct_pair(rng, k)
+                f += 2 - 2 * b  # Algorithm 1, line 6
+                p0 = order[i0]
+                p1 = order[i1]
+                d1 = 3 - 2 * b  # the second slot: +1 (b = 1) or -1 (b = 2), Definition 1
+                if i0 < a or i1 < a:  # the far part as one row
+                    fu = int(i0 < a) + int(i1 < a and b == 2)
+                    fv = int(i1 < a and b == 1)
+                    count[fu, fv] += 1
+                    top_row = max(top_row, fu + fv)
+                    pending += 1
+                if i1 >= a:
+                    dist[p1] += d1
+                    if dist[p1] == 0:
+                        k = move_out(order, where, p1, k)
+                if i0 >= a:
+                    dist[p0] -= 1
+                    if dist[p0] == 0:
+                        k = move_out(order, where, p0, k)
+            else:
+                # Algorithm 1, lines 3-4: slots are indices into order[:k] (far ones < a), each uniform
+                # on its range and redrawn on a repeat (sequential sampling without replacement); near
+                # slots keep their position, far ones are only counted (the row of the iteration)
+                near = 0
+                far_u = 0
+                far_v = 0
+                for s in range(m):
+                    while True:
+                        if s < first:
+                            idx = uniform_int(rng, a)  # forced far
+                        elif s == first:
+                            idx = a + uniform_int(rng, h)  # forced near
+                        else:
+                            idx = uniform_int(rng, k)
+                        fresh = True
+                        for j in range(s):
+                            if slot_idx[j] == idx:
+                                fresh = False
+                        if fresh:
+                            break
+                    slot_idx[s] = idx
+                    if idx >= a:
+                        near_pos[near] = order[idx]
+                        near_up[near] = s >= b  # Definition 1: the first b step towards the target
+                        near += 1
+                    elif s < b:
+                        far_u += 1
+                    else:
+                        far_v += 1
+                if z > 0:  # Algorithm 1, lines 3-4: the mutated optimal positions
+                    pick(rng, order, where, k, n, z, opt)
+                f += m + z - 2 * b  # Algorithm 1, line 6: accepted since 2b >= m + z
+                if far_u + far_v > 0:
+                    count[far_u, far_v] += 1
+                    top_row = max(top_row, far_u + far_v)
+                    pending += 1
+                for j in range(near):  # Definition 1: step away from the target
+                    if near_up[j]:
+                        dist[near_pos[j]] += 1
+                for j in range(z):  # an optimal position mutated: D_i = 1, now near and non-optimal
+                    dist[opt[j]] = 1
+                    k = move_in(order, where, opt[j], k)
+                for j in range(near):  # Definition 1: step towards the target
+                    pos = near_pos[j]
+                    if not near_up[j]:
+                        dist[pos] -= 1
+                        if dist[pos] == 0:
+                            k = move_out(order, where, pos, k)
+            if a == 0 and f == 0:
+                dist_out[:] = dist
+                t += settle(rng, acc, acc_q, acc_ks, acc_n)
+                t, solved = finish(rng, t, useful, q, budget)
+                yield True, t, solved, 0
+                return
+        # a pause: nothing drawn, nothing changed; f is exact without far positions
+        yield False, t + acc_total + useful, False, f if a == 0 else f_known
 
 
-@njit(nogil=True, cache=True)
 def ea_pm1_run(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule: BlockRule,
                cache: TableCache) -> tuple[int, bool]:
-    """One run; returns ``(evaluations, solved)`` (:func:`ea_pm1_core`)."""
-    return ea_pm1_core(rng, dist0, budget, rule, cache, NO_BUDGET, np.empty(dist0.shape[0],
-                                                                            np.int64))
+    """One run at once; returns ``(evaluations, solved)`` (:func:`ea_pm1_steps`)."""
+    # drained from Python: numba 0.68 never frees a generator consumed inside compiled code
+    # (its state keeps its arguments alive: 67 kB per run with a fresh table cache)
+    t, solved = budget, False
+    for finished, end, ok, _ in ea_pm1_steps(rng, dist0, budget, rule, cache, NO_BUDGET,
+                                               np.empty(dist0.shape[0], np.int64), NO_PAUSE):
+        if finished:
+            t, solved = end, ok
+    return t, solved
 
 
-@njit(nogil=True, cache=True)
 def ea_pm1_state_at(rng: np.random.Generator, dist0: np.ndarray, evaluations: int,
                     rule: BlockRule, cache: TableCache) -> np.ndarray:
     """The distance vector after ``evaluations`` evaluations (all zero if solved by then)."""
     out = np.empty(dist0.shape[0], np.int64)
-    ea_pm1_core(rng, dist0, NO_BUDGET, rule, cache, evaluations, out)
+    for _ in ea_pm1_steps(rng, dist0, NO_BUDGET, rule, cache, evaluations, out, NO_PAUSE):
+        pass  # drained from Python (see ea_pm1_run)
     return out

@@ -268,7 +268,7 @@ def end_block(rng: np.random.Generator, rows: Rows, cache: TableCache, sc: Scrat
 
 
 class Work(NamedTuple):
-    """Per-run scratch space of :func:`zonemax.engine._ea_pm1.ea_pm1_core`."""
+    """Per-run scratch space of :func:`zonemax.engine._ea_pm1.ea_pm1_steps`."""
 
     sc: Scratch  #: table building
     rows: Rows  #: pending far rows

@@ -8,18 +8,22 @@ State, partition and budget conventions: :mod:`zonemax.engine._state`.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 from numba import njit
 
 from zonemax.engine._magnitude_law import MagnitudeLaw, law_admissible, law_magnitude
 from zonemax.engine._random import phase_trials, uniform_int
-from zonemax.engine._state import finish, move_out, start_state
+from zonemax.engine._state import NO_PAUSE, Step, finish, move_out, start_state
 
 
 @njit(nogil=True, cache=True)
-def rls_law_run(rng: np.random.Generator, dist0: np.ndarray, budget: int, law: MagnitudeLaw
-                ) -> tuple[int, bool]:
-    """One run of plain RLS with the step law ``law``; returns ``(evaluations, solved)``.
+def rls_law_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, law: MagnitudeLaw,
+                  chunk: int) -> Iterator[Step]:
+    """One run of plain RLS with the step law ``law`` in steps of at most ``chunk`` useful
+    iterations (:mod:`zonemax.engine._state`, "Steps"); the last step holds
+    ``(evaluations, solved)``.
 
     Skip rule.  An iteration picks a uniform position and a step ``±M``.  It is *useless*
     (leaves ``D`` unchanged for sure) if the position is optimal (any ``M >= 1`` is worse,
@@ -44,28 +48,52 @@ def rls_law_run(rng: np.random.Generator, dist0: np.ndarray, budget: int, law: M
     q = 0.0
     useful = 0
     while k > 0:
-        pi, _, jb, clip_ok = law_admissible(law, 2 * f)
-        if k != key_k or jb != key_j or clip_ok != key_clip:  # phase key
-            t += phase_trials(rng, useful, q)
-            useful = 0
-            if t > budget:
-                return budget, False
-            q = k / (2.0 * n) * pi
-            if q <= 0.0:
-                return budget, False
-            key_k = k
-            key_j = jb
-            key_clip = clip_ok
-        useful += 1
-        if useful > budget - t:
-            return budget, False
-        pos = order[uniform_int(rng, k)]  # RLS: choose i in [n] uniformly (a non-optimal one)
-        mag = law_magnitude(rng, law, pi, jb, clip_ok)  # y_i = x_i ± M, towards a_i
-        d = dist[pos]
-        if mag < 2 * d:  # f(y) < f(x): accepted, D changes
-            nd = d - mag if mag <= d else mag - d
-            dist[pos] = nd
-            f += nd - d
-            if nd == 0:
-                k = move_out(order, where, pos, k)
-    return finish(rng, t, useful, q, budget)
+        left = chunk
+        while left > 0:
+            left -= 1
+            pi, _, jb, clip_ok = law_admissible(law, 2 * f)
+            if k != key_k or jb != key_j or clip_ok != key_clip:  # phase key
+                t += phase_trials(rng, useful, q)
+                useful = 0
+                if t > budget:
+                    yield True, budget, False, f
+                    return
+                q = k / (2.0 * n) * pi
+                if q <= 0.0:
+                    yield True, budget, False, f
+                    return
+                key_k = k
+                key_j = jb
+                key_clip = clip_ok
+            useful += 1
+            if useful > budget - t:
+                yield True, budget, False, f
+                return
+            pos = order[uniform_int(rng, k)]  # RLS: choose i in [n] uniformly (a non-optimal one)
+            mag = law_magnitude(rng, law, pi, jb, clip_ok)  # y_i = x_i ± M, towards a_i
+            d = dist[pos]
+            if mag < 2 * d:  # f(y) < f(x): accepted, D changes
+                nd = d - mag if mag <= d else mag - d
+                dist[pos] = nd
+                f += nd - d
+                if nd == 0:
+                    k = move_out(order, where, pos, k)
+                    if k == 0:
+                        break
+        if k > 0:  # a pause: nothing drawn, nothing changed
+            yield False, t + useful, False, f
+    t, solved = finish(rng, t, useful, q, budget)
+    yield True, t, solved, 0
+
+
+def rls_law_run(rng: np.random.Generator, dist0: np.ndarray, budget: int, law: MagnitudeLaw
+                ) -> tuple[int, bool]:
+    """One run of plain RLS with the step law ``law`` at once (:func:`rls_law_steps`); returns
+    ``(evaluations, solved)``."""
+    # drained from Python: numba 0.68 never frees a generator consumed inside compiled code
+    # (its state keeps its arguments alive: 67 kB per run with a fresh table cache)
+    t, solved = budget, False
+    for finished, end, ok, _ in rls_law_steps(rng, dist0, budget, law, NO_PAUSE):
+        if finished:
+            t, solved = end, ok
+    return t, solved

@@ -16,6 +16,14 @@ non-optimal positions of the ±1 EA's block rule in front); a uniform (distinct)
 or optimal positions is a partial Fisher-Yates shuffle of the corresponding block of ``order``.
 Memory is O(n) per run and nothing is allocated inside the loops.
 
+**Steps.**  Each kernel is a numba generator, ``*_steps(..., chunk)``: it returns to Python
+after at most ``chunk`` passes of its loop, yielding ``(False, evaluations, False, f)`` -- a
+lower bound on the evaluations so far (those drawn plus the useful iterations counted but not
+yet drawn) and an upper bound on the current ``f`` -- and finally ``(True, T, solved, f)``.
+A pause sits between two passes, outside the innermost loop (a resume point inside a hot
+loop cost 10%), draws nothing and changes nothing, so the run is the same for every
+``chunk`` (:data:`NO_PAUSE`: one step).  ``*_run`` runs the whole generator in compiled code.
+
 **Budget.**  ``budget`` is the evaluation budget (:data:`NO_BUDGET` = unlimited).  The reference
 returns ``(T, solved)`` if the run time ``T <= budget`` and ``(budget, unsolved)`` otherwise, so
 the kernels return exactly that; they stop early as soon as a lower bound on ``T`` (closed
@@ -31,6 +39,10 @@ from zonemax.engine._random import phase_trials, uniform_int
 
 #: "No budget": int64 max (the reference's ``budget=None``).
 NO_BUDGET = int(np.iinfo(np.int64).max)
+#: A ``chunk`` that never pauses (the whole run in one call).
+NO_PAUSE = NO_BUDGET
+#: What a kernel's step yields: ``(finished, evaluations, solved, f)``; see "Steps".
+Step = tuple[bool, int, bool, int]
 
 
 @njit(nogil=True, cache=True)

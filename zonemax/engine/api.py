@@ -14,32 +14,44 @@ so a run costs about as many steps as it has accepted moves.  With steps of boun
 ``rls-pm1``) that is about ``|a|_1 / E[step]`` -- for ``|a|_1 = 10^14`` (``n = 100``,
 ``r = 10^12``) days of compute.  Nothing hangs silently: a budget bounds the work of every run
 (at most ``budget`` useful iterations), and ``zonemax run`` refuses an unbudgeted request whose
-pre-flight estimate (:mod:`zonemax.commands._preflight`) exceeds a day.
+pre-flight estimate (:mod:`zonemax.commands._preflight`) exceeds an hour.
 
 Run ``i`` uses ``np.random.default_rng(seeds[i])`` (SPEC 7); :func:`run_many` takes
 ``seeds = SeedSequence(seed).spawn(runs)``, so a result depends on ``seed`` and ``runs`` only,
 not on ``jobs``.
+
+**Steps.**  Every kernel is a numba generator that returns to Python after at most ``chunk``
+passes of its loop (:data:`CHUNK`; :mod:`zonemax.engine._state`, "Steps") and resumes where it
+stopped; a pause draws nothing and changes nothing, so no result depends on ``chunk``
+(``tests/test_signals_engine.py`` checks it bit for bit).  Between steps the engine reports
+progress (``progress(run, evaluations, f)``), honours Ctrl-C and SIGTERM
+(:mod:`zonemax.engine._signals`: handlers raise there, never inside numba's argument
+unboxing, where an exception crashed the process) and stops worker threads.
 """
 
 from __future__ import annotations
 
 import itertools
 import sys
-from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
+import numba
 import numpy as np
 
-from zonemax.engine._ea_law import ea_law_run
-from zonemax.engine._ea_pm1 import DEFAULT_RULE, ea_pm1_run
+from zonemax.engine._ea_law import ea_law_steps
+from zonemax.engine._ea_pm1 import DEFAULT_RULE, ea_pm1_steps
 from zonemax.engine._magnitude_law import magnitude_law
 from zonemax.engine._pm1_patterns import CACHE_MAX_SLOTS, new_cache
-from zonemax.engine._rls_ab import rls_ab_run
-from zonemax.engine._rls_law import rls_law_run
-from zonemax.engine._rls_pm1 import rls_pm1_run
-from zonemax.engine._state import NO_BUDGET
+from zonemax.engine._rls_ab import rls_ab_steps
+from zonemax.engine._rls_law import rls_law_steps
+from zonemax.engine._rls_pm1 import rls_pm1_steps
+from zonemax.engine._signals import DeferredSignals
+from zonemax.engine._state import NO_BUDGET, Step
 from zonemax.reference.fitness import norm_1, validate_target
 from zonemax.reference.spec import AlgorithmSpec
 
@@ -62,6 +74,15 @@ INT64_LIMIT = 1 << 63
 #: ``alpha * 2^62``; it must stay finite (largest float64: ``sys.float_info.max``), or a velocity
 #: of ``inf`` would never shrink again and the run would never end.
 MAX_ALPHA = Fraction(sys.float_info.max) / 2**62
+#: Passes of a kernel's loop between two returns to Python (each pass is one useful iteration,
+#: or for the ±1 EA one far-only run or block end).  Chosen so that the slowest pass measured
+#: keeps a step well under a second and the cheapest pass makes the return cost negligible:
+#: see benchmarks/README.md, "Steps" (issue 23, items 5 and 6).
+CHUNK = 1 << 20
+
+#: ``progress(run, evaluations, f)`` between steps: run index, a lower bound on its evaluations
+#: so far and an upper bound on its current ``f`` (``f`` never increases).
+Progress = Callable[[int, int, int], None]
 
 
 @dataclass(frozen=True, eq=False)
@@ -146,22 +167,31 @@ def supports(spec: AlgorithmSpec) -> bool:
 
 
 def run_many(spec: AlgorithmSpec, *, runs: int, seed: int, budget: int | None,
-             jobs: int = 1) -> Batch:
+             jobs: int = 1, progress: Progress | None = None) -> Batch:
     """``runs`` independent runs of ``spec`` from ``x = 0^n``; run ``i`` uses
     ``SeedSequence(seed).spawn(runs)[i]``.
 
     ``budget`` is the evaluation budget per run (``None``: no limit); ``jobs`` worker threads
-    (the kernels release the GIL) do not change the result.
+    (the kernels release the GIL) do not change the result; ``progress`` as in
+    :func:`run_seeds`.
     """
     runs = _check_int(runs, "runs", 0)
     seed = _check_int(seed, "seed", 0)
-    return run_seeds(spec, np.random.SeedSequence(seed).spawn(runs), budget=budget, jobs=jobs)
+    return run_seeds(spec, np.random.SeedSequence(seed).spawn(runs), budget=budget, jobs=jobs,
+                     progress=progress)
 
 
 def run_seeds(spec: AlgorithmSpec, seeds: Sequence[np.random.SeedSequence], *,
-              budget: int | None, jobs: int = 1) -> Batch:
+              budget: int | None, jobs: int = 1, progress: Progress | None = None,
+              chunk: int = CHUNK) -> Batch:
     """Like :func:`run_many`, with one explicit ``SeedSequence`` per run (run ``i`` uses
-    ``np.random.default_rng(seeds[i])``); used where seeds are derived from run keys."""
+    ``np.random.default_rng(seeds[i])``); used where seeds are derived from run keys.
+
+    ``progress(i, evaluations, f)``, if given, is called between the steps of run ``i`` (module
+    docstring, "Steps"; from the worker threads when ``jobs > 1``).  ``chunk`` is the work per
+    step (:data:`CHUNK`); it changes no result.  Ctrl-C and SIGTERM raise their exception
+    between two steps (:mod:`zonemax.engine._signals`).
+    """
     if not isinstance(spec, AlgorithmSpec):
         raise TypeError(f"spec must be an AlgorithmSpec, got {type(spec).__name__}")
     if spec.algorithm not in ALGORITHMS:
@@ -173,32 +203,53 @@ def run_seeds(spec: AlgorithmSpec, seeds: Sequence[np.random.SeedSequence], *,
     if problem is not None:
         raise ValueError(problem)
     jobs = _check_int(jobs, "jobs", 1)
+    chunk = _check_int(chunk, "chunk", 1)
     runs = len(seeds)
     budget_int = NO_BUDGET if budget is None else min(_check_int(budget, "budget", 0), NO_BUDGET)
-    kernel = _make_kernel(spec)
+    factory = _make_kernel(spec)
+    prepare(spec)  # compiled (or loaded) before any signal is deferred: see _signals
 
     children = list(seeds)
     evaluations = np.empty(runs, dtype=np.int64)
     solved = np.empty(runs, dtype=np.bool_)
+    stop = threading.Event()  # set when the main thread was interrupted (jobs > 1)
 
-    def work(start: int, stop: int) -> None:
-        run = kernel(dist0.shape[0])  # one per worker chunk: may hold a table cache
-        for i in range(start, stop):
-            t, ok = run(np.random.default_rng(children[i]), dist0, budget_int)
-            evaluations[i] = t
-            solved[i] = ok
+    def work(start: int, stop_at: int, signals: DeferredSignals | None) -> None:
+        kernel = factory(dist0.shape[0])  # one per worker chunk: may hold a table cache
+        pending = [] if signals is None else signals.pending
+        for i in range(start, stop_at):
+            steps = kernel(np.random.default_rng(children[i]), dist0, budget_int, chunk)
+            finished, t, ok, f = next(steps)  # most runs end in their first step
+            while True:
+                if pending:
+                    signals.deliver()  # type: ignore[union-attr]
+                if finished:
+                    evaluations[i] = t
+                    solved[i] = ok
+                    break
+                if stop.is_set():
+                    return
+                if progress is not None:
+                    progress(i, t, f)
+                finished, t, ok, f = next(steps)
 
     if jobs == 1 or runs <= 1:
-        work(0, runs)
+        with DeferredSignals() as signals:
+            work(0, runs, signals)
     else:
         # a few chunks per worker for balance; run i always uses child i
         n_chunks = min(runs, 4 * jobs)
         bounds = np.linspace(0, runs, n_chunks + 1).astype(int)
         with ThreadPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(work, lo, hi)
+            futures = [pool.submit(work, lo, hi, None)
                        for lo, hi in itertools.pairwise(bounds.tolist())]
-            for fut in futures:
-                fut.result()
+            try:
+                for fut in futures:
+                    fut.result()
+            except BaseException:  # Ctrl-C in the main thread: the workers stop at a pause
+                stop.set()
+                wait(futures)
+                raise
     evaluations.setflags(write=False)
     solved.setflags(write=False)
     return Batch(evaluations=evaluations, solved=solved)
@@ -213,7 +264,8 @@ def simulate(spec: AlgorithmSpec, seed: np.random.SeedSequence, runs: int,
     return np.asarray(batch.evaluations), np.asarray(batch.solved)
 
 
-Kernel = Callable[[np.random.Generator, np.ndarray, int], tuple[int, bool]]
+#: ``kernel(rng, dist0, budget, chunk)``: the steps of one run (module docstring, "Steps").
+Kernel = Callable[[np.random.Generator, np.ndarray, int, int], Iterator[Step]]
 #: ``n -> kernel`` for one worker chunk (runs one after another, same ``n``).
 KernelFactory = Callable[[int], Kernel]
 
@@ -223,9 +275,11 @@ def _pm1_kernel(n: int) -> Kernel:
     (:data:`zonemax.engine._pm1_patterns.CACHE_MAX_SLOTS`); tables draw no randomness, so
     sharing them does not change any run."""
     cache = new_cache(min(n + 1, CACHE_MAX_SLOTS))
+    scratch = np.empty(n, np.int64)  # the final distances, not used here
 
-    def ea_pm1(rng: np.random.Generator, dist0: np.ndarray, budget: int) -> tuple[int, bool]:
-        return ea_pm1_run(rng, dist0, budget, DEFAULT_RULE, cache)
+    def ea_pm1(rng: np.random.Generator, dist0: np.ndarray, budget: int, chunk: int
+               ) -> Iterator[Step]:
+        return ea_pm1_steps(rng, dist0, budget, DEFAULT_RULE, cache, NO_BUDGET, scratch, chunk)
 
     return ea_pm1
 
@@ -234,21 +288,74 @@ def _make_kernel(spec: AlgorithmSpec) -> KernelFactory:
     """Bind the spec's (already validated) parameters to its algorithm's kernel."""
     if spec.algorithm in _LAW_ALGORITHMS:
         law = magnitude_law(spec)
-        law_run = ea_law_run if spec.algorithm.startswith("ea-") else rls_law_run
+        law_steps = ea_law_steps if spec.algorithm.startswith("ea-") else rls_law_steps
 
-        def with_law(rng: np.random.Generator, dist0: np.ndarray, budget: int
-                     ) -> tuple[int, bool]:
-            return law_run(rng, dist0, budget, law)
+        def with_law(rng: np.random.Generator, dist0: np.ndarray, budget: int, chunk: int
+                     ) -> Iterator[Step]:
+            return law_steps(rng, dist0, budget, law, chunk)
 
         return lambda n: with_law
     if spec.algorithm == "rls-ab":
         assert spec.alpha is not None and spec.beta is not None  # alpha <= MAX_ALPHA: see above
         alpha_f, beta_f = float(spec.alpha), float(spec.beta)
 
-        def rls_ab(rng: np.random.Generator, dist0: np.ndarray, budget: int) -> tuple[int, bool]:
-            return rls_ab_run(rng, dist0, budget, alpha_f, beta_f)
+        def rls_ab(rng: np.random.Generator, dist0: np.ndarray, budget: int, chunk: int
+                   ) -> Iterator[Step]:
+            return rls_ab_steps(rng, dist0, budget, alpha_f, beta_f, chunk)
 
         return lambda n: rls_ab
     if spec.algorithm == "ea-pm1":
         return _pm1_kernel
-    return lambda n: rls_pm1_run
+    return lambda n: rls_pm1_steps
+
+
+def _dispatch(spec: AlgorithmSpec) -> tuple[Any, tuple[Any, ...]]:
+    """The kernel of ``spec`` (a numba dispatcher) and example arguments of its types."""
+    dist0 = check_target(spec.a)
+    rng = np.random.default_rng(0)  # never drawn from: only its type is used
+    if spec.algorithm in _LAW_ALGORITHMS:
+        law_steps = ea_law_steps if spec.algorithm.startswith("ea-") else rls_law_steps
+        return law_steps, (rng, dist0, 0, magnitude_law(spec), CHUNK)
+    if spec.algorithm == "rls-ab":
+        return rls_ab_steps, (rng, dist0, 0, 2.0, 0.5, CHUNK)
+    if spec.algorithm == "ea-pm1":
+        n = dist0.shape[0]
+        return ea_pm1_steps, (rng, dist0, 0, DEFAULT_RULE, new_cache(min(n + 1, CACHE_MAX_SLOTS)),
+                              NO_BUDGET, dist0.copy(), CHUNK)
+    return rls_pm1_steps, (rng, dist0, 0, CHUNK)
+
+
+def _signature(args: tuple[Any, ...]) -> tuple[Any, ...]:
+    return tuple(numba.typeof(arg) for arg in args)
+
+
+def needs_compiling(spec: AlgorithmSpec) -> bool | None:
+    """Whether running ``spec`` on the fast engine must first compile its kernel: ``False``
+    when it is compiled in this process or in numba's on-disk cache (it then loads in about a
+    second), ``True`` on the first run after an install or a change of the engine (tens of
+    seconds), ``None`` if numba's cache cannot be asked (its internals changed).  Raises like
+    :func:`unsupported` says."""
+    problem = unsupported(spec)
+    if problem is not None:
+        raise ValueError(problem)
+    dispatcher, args = _dispatch(spec)
+    sig = _signature(args)
+    if sig in dispatcher.overloads:
+        return False
+    try:  # what Dispatcher.compile does before it compiles (numba/core/dispatcher.py)
+        cache = dispatcher._cache
+        key = cache._index_key(sig, dispatcher.targetctx.codegen())
+        return key not in cache._cache_file._load_index()
+    except Exception:  # numba's private cache API changed: unknown is an answer
+        return None
+
+
+def prepare(spec: AlgorithmSpec) -> None:
+    """Compile ``spec``'s kernel, or load it from numba's cache, without calling it.
+
+    :func:`run_seeds` does this before it defers signals, so that Ctrl-C during a long first
+    compilation interrupts it at once (numba's compiler is Python code)."""
+    dispatcher, args = _dispatch(spec)
+    sig = _signature(args)
+    if sig not in dispatcher.overloads:
+        dispatcher.compile(sig)

@@ -26,7 +26,8 @@ One module per algorithm family, plus the shared parts:
   step allowed);
 * :mod:`~zonemax.exact.linalg` -- sparse LU and the level-by-level hitting moments;
 * :mod:`~zonemax.exact.limits` -- state-count estimates, default caps, documented size limits;
-* :mod:`~zonemax.exact.result` -- :class:`ExactResult`, :class:`InstanceTooLarge`;
+* :mod:`~zonemax.exact.result` -- :class:`ExactResult`, :class:`InstanceTooLarge`,
+  :class:`EnclosureTooWide` (an interval solve whose enclosure means nothing is refused);
 * :mod:`~zonemax.exact.dispatch` -- :func:`exact_expectation`, which takes an ``AlgorithmSpec``;
 * :mod:`~zonemax.exact.independence` -- what the ground truth imports from the code under test,
   and why that is safe.
@@ -73,7 +74,7 @@ from zonemax.exact.limits import (
     default_max_states,
 )
 from zonemax.exact.power import ea_power_exact, rls_power_exact
-from zonemax.exact.result import ExactResult, InstanceTooLarge
+from zonemax.exact.result import EnclosureTooWide, ExactResult, InstanceTooLarge
 from zonemax.exact.rls_ab import rls_ab_exact
 from zonemax.exact.rls_heavy import rls_heavy_exact
 from zonemax.exact.rls_pm1 import rls_pm1_closed_form, rls_pm1_exact
@@ -84,6 +85,7 @@ __all__ = [
     "DOCUMENTED_LIMITS",
     "OPERATOR_ALGORITHMS",
     "PAPER_ALGORITHMS",
+    "EnclosureTooWide",
     "ExactResult",
     "InstanceTooLarge",
     "admissible_magnitudes",

@@ -35,7 +35,7 @@ from zonemax.exact.heavy_law import (
     check_heavy_params,
 )
 from zonemax.exact.limits import check_max_states, refuse, sorted_tuples_upto, start_distances
-from zonemax.exact.linalg import hitting_moments, interval_result
+from zonemax.exact.linalg import ExactProgress, hitting_moments, interval_result
 from zonemax.exact.result import ExactResult
 from zonemax.reference.fitness import validate_target
 from zonemax.reference.params import LogBase, Real
@@ -52,6 +52,7 @@ def ea_heavy_exact(
     dps: int = DEFAULT_HEAVY_DPS,
     c_terms: int = DEFAULT_C_TERMS,
     with_variance: bool = False,
+    progress: ExactProgress | None = None,
 ) -> ExactResult:
     """``E[T]`` of the (1+1) EA with the heavy-tailed operator, with a rigorous error bound.
 
@@ -67,7 +68,7 @@ def ea_heavy_exact(
     dps = check_dps(dps)
     n = len(a)
     what = f"ea-heavy on a = {a}"
-    refuse(sorted_tuples_upto(n, sum(abs(ai) for ai in a)), max_states, what)
+    refuse(sorted_tuples_upto(n, sum(abs(ai) for ai in a)), max_states, what, progress)
     ctx = MPIntervalContext()
     ctx.dps = dps
     one = ctx.mpf(1)
@@ -102,7 +103,7 @@ def ea_heavy_exact(
 
     e1, e2, states, h_max = hitting_moments(
         start_distances(a), transitions, sum, lambda d: d[0] == 0, one,
-        max_states=max_states, what=what, with_variance=with_variance,
+        max_states=max_states, what=what, with_variance=with_variance, progress=progress,
         order=lambda d: tuple(-x for x in d),
     )
     mid, err, var = interval_result(e1, e2, dps)

@@ -24,7 +24,7 @@ from fractions import Fraction
 from itertools import product
 
 from zonemax.exact.limits import check_max_states, refuse, sorted_tuples_upto, start_distances
-from zonemax.exact.linalg import hitting_moments, variance_of
+from zonemax.exact.linalg import ExactProgress, hitting_moments, variance_of
 from zonemax.exact.result import ExactResult, Num
 from zonemax.reference.fitness import validate_target
 
@@ -72,6 +72,7 @@ def ea_pm1_exact(
     *,
     max_states: int | None = None,
     with_variance: bool = False,
+    progress: ExactProgress | None = None,
 ) -> ExactResult:
     """Exact ``E[T]`` of the (1+1) EA (Algorithm 1) with the ±1 operator (Definition 1).
 
@@ -82,10 +83,10 @@ def ea_pm1_exact(
     max_states = check_max_states(max_states, "ea-pm1", len(a))
     n = len(a)
     what = f"ea-pm1 on a = {a}"
-    refuse(sorted_tuples_upto(n, sum(abs(ai) for ai in a)), max_states, what)
+    refuse(sorted_tuples_upto(n, sum(abs(ai) for ai in a)), max_states, what, progress)
     e1, e2, states, h_max = hitting_moments(
         start_distances(a), _transitions(n), sum, lambda d: d[0] == 0, Fraction(1),
-        max_states=max_states, what=what, with_variance=with_variance,
+        max_states=max_states, what=what, with_variance=with_variance, progress=progress,
         order=lambda d: tuple(-x for x in d),
     )
     return ExactResult(e1, Fraction(0), states, "ea-pm1", a, (), variance_of(e1, e2), h_max)

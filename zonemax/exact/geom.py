@@ -30,7 +30,7 @@ from zonemax.exact.limits import (
     sorted_tuples_upto,
     start_distances,
 )
-from zonemax.exact.linalg import hitting_moments, interval_result, variance_of
+from zonemax.exact.linalg import ExactProgress, hitting_moments, interval_result, variance_of
 from zonemax.exact.result import ExactResult
 from zonemax.exact.step_chains import ea_transitions, rls_transitions
 from zonemax.reference.fitness import validate_target
@@ -38,7 +38,8 @@ from zonemax.reference.params import Real
 
 
 def _solve(algorithm: str, a: Sequence[int], q: Real | None, mean: Real | None,
-           max_states: int | None, dps: int, with_variance: bool) -> ExactResult:
+           max_states: int | None, dps: int, with_variance: bool,
+           progress: ExactProgress | None) -> ExactResult:
     a = validate_target(a)
     max_states = check_max_states(max_states, algorithm, len(a))
     q_in, mean_in = check_geom_params(q, mean)
@@ -50,14 +51,14 @@ def _solve(algorithm: str, a: Sequence[int], q: Real | None, mean: Real | None,
         estimate = sorted_tuples_upto(n, sum(start))
     else:
         estimate = multiset_bound((d + 1, k) for d, k in Counter(start).items())
-    refuse(estimate, max_states, what)
+    refuse(estimate, max_states, what, progress)
     ctx = MPIntervalContext()
     ctx.dps = dps
     law = GeomLaw(q_in, mean_in, ctx)
     kernel = ea_transitions if algorithm == "ea-geom" else rls_transitions
     e1, e2, states, h_max = hitting_moments(
         start, kernel(n, law.law, law.one), sum, lambda d: d[0] == 0, law.one,
-        max_states=max_states, what=what, with_variance=with_variance,
+        max_states=max_states, what=what, with_variance=with_variance, progress=progress,
         order=lambda d: tuple(-x for x in d),
     )
     params: tuple[tuple[str, object], ...] = (
@@ -72,13 +73,15 @@ def _solve(algorithm: str, a: Sequence[int], q: Real | None, mean: Real | None,
 
 def ea_geom_exact(a: Sequence[int], *, q: Real | None = None, mean: Real | None = None,
                   max_states: int | None = None, dps: int = DEFAULT_HEAVY_DPS,
-                  with_variance: bool = False) -> ExactResult:
+                  with_variance: bool = False, progress: ExactProgress | None = None
+                  ) -> ExactResult:
     """``E[T]`` of the (1+1) EA with the double-geometric operator (give ``q`` or ``mean``)."""
-    return _solve("ea-geom", a, q, mean, max_states, dps, with_variance)
+    return _solve("ea-geom", a, q, mean, max_states, dps, with_variance, progress)
 
 
 def rls_geom_exact(a: Sequence[int], *, q: Real | None = None, mean: Real | None = None,
                    max_states: int | None = None, dps: int = DEFAULT_HEAVY_DPS,
-                   with_variance: bool = False) -> ExactResult:
+                   with_variance: bool = False, progress: ExactProgress | None = None
+                  ) -> ExactResult:
     """``E[T]`` of RLS with the double-geometric operator (give ``q`` or ``mean``)."""
-    return _solve("rls-geom", a, q, mean, max_states, dps, with_variance)
+    return _solve("rls-geom", a, q, mean, max_states, dps, with_variance, progress)

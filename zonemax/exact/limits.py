@@ -45,7 +45,7 @@ shared development machine under load; each ``(eps, log_base)`` first pays about
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from functools import cache
 
@@ -129,14 +129,43 @@ def check_max_states(max_states: int | None, algorithm: str, n: int) -> int:
     return max_states
 
 
-def refuse(estimate: int, max_states: int, what: str) -> None:
-    """Raise :class:`InstanceTooLarge` when ``estimate`` exceeds ``max_states``."""
-    if estimate > max_states:
-        raise InstanceTooLarge(
-            f"{what}: about {estimate} lumped states (upper estimate) exceed max_states = "
-            f"{max_states}; pass a larger max_states (--max-states) if you accept the time "
-            "and memory, or choose a smaller target"
-        )
+#: Seconds per lumped state of a solve at the documented limits, per family and dimension ``n``
+#: (the last entry applies to larger ``n``): the rows of ``benchmarks/exact_limits.py`` divided
+#: by their states, measured on 2026-11-26 on the 2-core development machine (rls-ab: its
+#: cheaper ``(2, 1/2)`` rows).  A rough guide to the time of a larger solve, and a low one: the
+#: cost per state grows with the instance (exact denominators, longer levels).
+SECONDS_PER_STATE: dict[str, tuple[float, ...]] = {
+    "ea-pm1": (2.3e-4, 2.3e-4, 8.0e-4, 3.0e-3, 2.7e-3),
+    "rls-pm1": (2.5e-5,),
+    "rls-ab": (3.4e-5, 5.3e-5, 7.4e-5),
+    "ea-heavy": (4.5e-4, 1.4e-3, 3.6e-3),
+    "rls-heavy": (2.5e-4, 2.3e-4, 2.4e-4, 2.0e-4),
+    "ea-geom": (1.5e-2, 1.2e-2, 7.6e-3, 7.5e-3),
+    "rls-geom": (1.3e-2, 3.2e-3, 1.2e-3, 6.9e-4),
+    "ea-power": (3.9e-3, 5.5e-3, 9.4e-3, 8.3e-3),
+    "rls-power": (5.4e-3, 1.5e-3, 7.7e-4, 5.2e-4),
+}
+
+
+def seconds_per_state(algorithm: str, n: int) -> float:
+    """:data:`SECONDS_PER_STATE` of ``algorithm`` in dimension ``n``."""
+    costs = SECONDS_PER_STATE[algorithm]
+    return costs[min(n, len(costs)) - 1]
+
+
+def refuse(estimate: int, max_states: int, what: str,
+           progress: Callable[[str, int, int], None] | None = None) -> None:
+    """Raise :class:`InstanceTooLarge` when ``estimate`` exceeds ``max_states``; otherwise tell
+    ``progress("estimate", estimate, max_states)`` (before anything is built)."""
+    if estimate <= max_states:
+        if progress is not None:
+            progress("estimate", estimate, max_states)
+        return
+    raise InstanceTooLarge(
+        f"{what}: about {estimate} lumped states (upper estimate) exceed max_states = "
+        f"{max_states}; pass a larger max_states (--max-states) if you accept the time "
+        "and memory, or choose a smaller target"
+    )
 
 
 @cache

@@ -22,9 +22,18 @@ from typing import Any, TypeVar
 import mpmath
 
 from zonemax.exact.limits import refuse
-from zonemax.exact.result import Num
+from zonemax.exact.result import MAX_RELATIVE_HALF_WIDTH, EnclosureTooWide, Num
 
 S = TypeVar("S", bound=Hashable)
+
+#: ``progress(stage, done, total)``: ``("estimate", states, max_states)`` once, with the
+#: solver's up-front estimate, before anything is built
+#: (:func:`~zonemax.exact.limits.refuse`); ``("states", built, 0)`` every
+#: :data:`PROGRESS_STATES` states while the chain is built; then ``("levels", solved, total)``
+#: after each level of the solve, counting states.
+ExactProgress = Callable[[str, int, int], None]
+#: States built between two ``progress`` calls (a state's transitions take a millisecond or more).
+PROGRESS_STATES = 256
 
 
 class SparseLU:
@@ -87,6 +96,7 @@ def hitting_moments(
     what: str,
     with_variance: bool,
     order: Callable[[S], Any] | None = None,
+    progress: ExactProgress | None = None,
 ) -> tuple[Num, Num | None, int, float]:
     """``E[T]`` (and ``E[T^2]``) of the hitting time of ``is_target`` from ``start``.
 
@@ -96,6 +106,8 @@ def hitting_moments(
 
     ``transitions(s)`` lists the probabilities of leaving ``s`` (self-loops omitted, their mass
     is ``1 - sum``); every transition must go to a state with ``level <= level(s)``.
+    ``progress``, if given, hears how far the build and the solve have got
+    (:data:`ExactProgress`).
     """
     if is_target(start):
         zero = one - one
@@ -118,11 +130,14 @@ def hitting_moments(
             pending.append(t)
             if len(trans) + len(targets) > max_states:
                 refuse(len(trans) + len(targets), max_states, what)
+        if progress is not None and len(trans) % PROGRESS_STATES == 0:
+            progress("states", len(trans) + len(targets), 0)
     levels: dict[Any, list[S]] = {}
     for s in trans:
         levels.setdefault(level(s), []).append(s)
     first: dict[S, Num] = {}
     second: dict[S, Num] = {}
+    solved = 0
     for key in sorted(levels):
         members = levels[key]
         if order is not None:
@@ -163,6 +178,9 @@ def hitting_moments(
                 rhs2.append(b)
             for s, m2 in zip(members, lu.solve(rhs2), strict=True):
                 second[s] = m2
+        solved += len(members)
+        if progress is not None:
+            progress("levels", solved, len(trans))
     h_max = max(upper_float(v) for v in first.values())
     return (first[start], (second[start] if with_variance else None), len(trans) + len(targets),
             h_max)
@@ -180,10 +198,41 @@ def variance_of(first: Num, second: Num | None) -> Num | None:
     return None if second is None else second - first * first
 
 
+def check_enclosure(low: Any, high: Any, quantity: str, dps: int) -> None:
+    """Refuse (:class:`~zonemax.exact.result.EnclosureTooWide`) an enclosure ``[low, high]``
+    that is not finite or whose half-width exceeds
+    :data:`~zonemax.exact.result.MAX_RELATIVE_HALF_WIDTH` of its midpoint."""
+    low, high = mpmath.mpf(low), mpmath.mpf(high)
+    if not (mpmath.isfinite(low) and mpmath.isfinite(high)):
+        suggested = 2 * dps  # nothing tells how much was lost: double it
+        raise EnclosureTooWide(
+            f"the interval enclosure of {quantity} at {dps} digits is [{mpmath.nstr(low, 3)}, "
+            f"{mpmath.nstr(high, 3)}], not finite: the solve used up its precision; solve "
+            f"again with more digits (dps = {suggested})", quantity, dps, suggested)
+    mid = (low + high) / 2
+    half = (high - low) / 2
+    if half > MAX_RELATIVE_HALF_WIDTH * abs(mid):
+        relative = half / abs(mid) if mid != 0 else mpmath.inf
+        # digits still to gain: from the relative width to the limit, plus 10 for safety
+        gain = (int(mpmath.ceil(mpmath.log10(relative / MAX_RELATIVE_HALF_WIDTH))) + 10
+                if mpmath.isfinite(relative) else dps)
+        suggested = -(-(dps + gain) // 10) * 10
+        raise EnclosureTooWide(
+            f"the interval enclosure of {quantity} at {dps} digits is {mpmath.nstr(mid, 6)} +- "
+            f"{mpmath.nstr(half, 3)} ({mpmath.nstr(100 * relative, 3)}% of it; at most "
+            f"{MAX_RELATIVE_HALF_WIDTH:g} of it is a result): the solve used up its precision; "
+            f"solve again with more digits (dps = {suggested})", quantity, dps, suggested)
+
+
 def interval_result(e1: Any, e2: Any, dps: int) -> tuple[mpmath.mpf, mpmath.mpf, mpmath.mpf | None]:
     """``(midpoint, half-width rounded up, variance midpoint)`` of interval moments ``E[T]`` and
-    ``E[T^2]`` (``e2`` may be ``None``), so that ``[mid - err, mid + err]`` contains ``e1``."""
+    ``E[T^2]`` (``e2`` may be ``None``), so that ``[mid - err, mid + err]`` contains ``e1``.
+
+    An enclosure that means nothing -- not finite, or wider than
+    :data:`~zonemax.exact.result.MAX_RELATIVE_HALF_WIDTH` of its midpoint (the variance's
+    too) -- raises :class:`~zonemax.exact.result.EnclosureTooWide` with a precision to try."""
     with mpmath.workdps(dps):
+        check_enclosure(e1.a, e1.b, "E[T]", dps)
         low, high = mpmath.mpf(e1.a), mpmath.mpf(e1.b)
         mid = (low + high) / 2
         # every operation above rounds by at most half an ulp (2^-prec relative); enlarging the
@@ -193,5 +242,6 @@ def interval_result(e1: Any, e2: Any, dps: int) -> tuple[mpmath.mpf, mpmath.mpf,
         var = None
         if e2 is not None:
             v = e2 - e1 * e1
+            check_enclosure(v.a, v.b, "Var[T]", dps)
             var = (mpmath.mpf(v.a) + mpmath.mpf(v.b)) / 2
     return mid, err, var

@@ -28,7 +28,7 @@ from zonemax.exact.limits import (
     sorted_tuples_upto,
     start_distances,
 )
-from zonemax.exact.linalg import hitting_moments, interval_result
+from zonemax.exact.linalg import ExactProgress, hitting_moments, interval_result
 from zonemax.exact.power_law import PowerLawLaw
 from zonemax.exact.result import ExactResult
 from zonemax.exact.step_chains import ea_transitions, rls_transitions
@@ -37,7 +37,8 @@ from zonemax.reference.params import DEFAULT_POWER_EXPONENT, Real, check_power_e
 
 
 def _solve(algorithm: str, a: Sequence[int], exponent: Real, max_states: int | None, dps: int,
-           with_variance: bool) -> ExactResult:
+           with_variance: bool,
+           progress: ExactProgress | None) -> ExactResult:
     a = validate_target(a)
     max_states = check_max_states(max_states, algorithm, len(a))
     beta = check_power_exponent(exponent)
@@ -49,7 +50,7 @@ def _solve(algorithm: str, a: Sequence[int], exponent: Real, max_states: int | N
         estimate = sorted_tuples_upto(n, sum(start))
     else:
         estimate = multiset_bound((d + 1, k) for d, k in Counter(start).items())
-    refuse(estimate, max_states, what)
+    refuse(estimate, max_states, what, progress)
     params: tuple[tuple[str, object], ...] = (("power_exponent", beta),)
     if start[0] == 0:  # the start is the optimum
         zero = Fraction(0)
@@ -62,7 +63,7 @@ def _solve(algorithm: str, a: Sequence[int], exponent: Real, max_states: int | N
     kernel = ea_transitions if algorithm == "ea-power" else rls_transitions
     e1, e2, states, h_max = hitting_moments(
         start, kernel(n, law.law, one), sum, lambda d: d[0] == 0, one,
-        max_states=max_states, what=what, with_variance=with_variance,
+        max_states=max_states, what=what, with_variance=with_variance, progress=progress,
         order=lambda d: tuple(-x for x in d),
     )
     mid, err, var = interval_result(e1, e2, dps)
@@ -71,13 +72,15 @@ def _solve(algorithm: str, a: Sequence[int], exponent: Real, max_states: int | N
 
 def ea_power_exact(a: Sequence[int], exponent: Real = DEFAULT_POWER_EXPONENT, *,
                    max_states: int | None = None, dps: int = DEFAULT_HEAVY_DPS,
-                   with_variance: bool = False) -> ExactResult:
+                   with_variance: bool = False, progress: ExactProgress | None = None
+                  ) -> ExactResult:
     """``E[T]`` of the (1+1) EA with the power-law operator of exponent ``beta > 1``."""
-    return _solve("ea-power", a, exponent, max_states, dps, with_variance)
+    return _solve("ea-power", a, exponent, max_states, dps, with_variance, progress)
 
 
 def rls_power_exact(a: Sequence[int], exponent: Real = DEFAULT_POWER_EXPONENT, *,
                     max_states: int | None = None, dps: int = DEFAULT_HEAVY_DPS,
-                    with_variance: bool = False) -> ExactResult:
+                    with_variance: bool = False, progress: ExactProgress | None = None
+                  ) -> ExactResult:
     """``E[T]`` of RLS with the power-law operator of exponent ``beta > 1``."""
-    return _solve("rls-power", a, exponent, max_states, dps, with_variance)
+    return _solve("rls-power", a, exponent, max_states, dps, with_variance, progress)

@@ -16,6 +16,30 @@ class InstanceTooLarge(ValueError):
     """The instance's estimated number of lumped states exceeds ``max_states``."""
 
 
+#: Widest enclosure returned as a result: its half-width must be at most this fraction of the
+#: midpoint (three significant digits certain).  Where it comes from: the widest enclosure of a
+#: sound solve measured at the default precision (50 digits) is 9.2e-5 of ``E[T]`` (ea-heavy,
+#: eps = 1, a = 1000: the enclosure of c_eps dominates; over eps in {1/1000, 1/10, 1, 2},
+#: |a|_1 <= 1000 and the three truncations), the double-geometric and power-law solves stay
+#: below 10^-20; so 1e-3 leaves a factor of 10 for sound solves and refuses the ones whose
+#: precision was used up (``ea-geom --geom-mean 1e50`` at 50 digits: 0.8; 1e100: not finite).
+MAX_RELATIVE_HALF_WIDTH = 1e-3
+
+
+class EnclosureTooWide(ValueError):
+    """An interval solve whose enclosure is not finite or wider than
+    :data:`MAX_RELATIVE_HALF_WIDTH` allows: a refusal, never a result.
+
+    Attributes: ``quantity`` (``"E[T]"`` or ``"Var[T]"``), ``dps`` (the precision used) and
+    ``suggested_dps`` (a precision worth trying)."""
+
+    def __init__(self, message: str, quantity: str, dps: int, suggested_dps: int) -> None:
+        super().__init__(message)
+        self.quantity = quantity
+        self.dps = dps
+        self.suggested_dps = suggested_dps
+
+
 @dataclass(frozen=True)
 class ExactResult:
     """Exact (or rigorously enclosed) expected run time of one algorithm on one target.

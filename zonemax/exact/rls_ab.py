@@ -31,7 +31,7 @@ from fractions import Fraction
 from functools import cache
 
 from zonemax.exact.limits import check_max_states, multiset_bound, refuse
-from zonemax.exact.linalg import hitting_moments, variance_of
+from zonemax.exact.linalg import ExactProgress, hitting_moments, variance_of
 from zonemax.exact.result import ExactResult, InstanceTooLarge, Num
 from zonemax.reference.fitness import validate_target
 from zonemax.reference.params import DEFAULT_ALPHA, DEFAULT_BETA, Real, check_alpha_beta
@@ -88,6 +88,7 @@ def rls_ab_exact(
     *,
     max_states: int | None = None,
     with_variance: bool = False,
+    progress: ExactProgress | None = None,
 ) -> ExactResult:
     """Exact ``E[T]`` of RLS_{alpha,beta} (Algorithm 2), one position per iteration.
 
@@ -108,7 +109,7 @@ def rls_ab_exact(
             f"{what}: one position alone has more than max_states = {max_states} reachable "
             "(distance, velocity) pairs; pass a larger max_states (--max-states) if you accept "
             "the time and memory, or choose a smaller target")
-    refuse(multiset_bound(sizes), max_states, what)
+    refuse(multiset_bound(sizes), max_states, what, progress)
     each = Fraction(1, 2 * n)  # choose i uniformly (1/n) times one of two directions (1/2)
 
     def transitions(state: tuple[Pair, ...]) -> dict[tuple[Pair, ...], Num]:
@@ -131,7 +132,7 @@ def rls_ab_exact(
                          reverse=True))
     e1, e2, states, h_max = hitting_moments(
         start, transitions, potential, lambda s: s[0] == _DONE, Fraction(1),
-        max_states=max_states, what=what, with_variance=with_variance,
+        max_states=max_states, what=what, with_variance=with_variance, progress=progress,
     )
     return ExactResult(e1, Fraction(0), states, "rls-ab", a, (("alpha", al), ("beta", be)),
                        variance_of(e1, e2), h_max)

@@ -36,7 +36,7 @@ from zonemax.exact.heavy_law import (
     check_heavy_params,
 )
 from zonemax.exact.limits import check_max_states, multiset_bound, refuse, start_distances
-from zonemax.exact.linalg import hitting_moments, interval_result
+from zonemax.exact.linalg import ExactProgress, hitting_moments, interval_result
 from zonemax.exact.result import ExactResult
 from zonemax.reference.fitness import validate_target
 from zonemax.reference.params import LogBase, Real
@@ -53,6 +53,7 @@ def rls_heavy_exact(
     dps: int = DEFAULT_HEAVY_DPS,
     c_terms: int = DEFAULT_C_TERMS,
     with_variance: bool = False,
+    progress: ExactProgress | None = None,
 ) -> ExactResult:
     """``E[T]`` of RLS with the heavy-tailed operator, with a rigorous error bound.
 
@@ -65,7 +66,8 @@ def rls_heavy_exact(
     n = len(a)
     what = f"rls-heavy on a = {a}"
     start = start_distances(a)
-    refuse(multiset_bound((d + 1, k) for d, k in Counter(start).items()), max_states, what)
+    refuse(multiset_bound((d + 1, k) for d, k in Counter(start).items()), max_states, what,
+           progress)
     ctx = MPIntervalContext()
     ctx.dps = dps
     one = ctx.mpf(1)
@@ -88,7 +90,7 @@ def rls_heavy_exact(
 
     e1, e2, states, h_max = hitting_moments(
         start, transitions, sum, lambda d: d[0] == 0, one,
-        max_states=max_states, what=what, with_variance=with_variance,
+        max_states=max_states, what=what, with_variance=with_variance, progress=progress,
     )
     mid, err, var = interval_result(e1, e2, dps)
     params: tuple[tuple[str, object], ...] = (

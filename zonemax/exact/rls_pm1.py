@@ -28,7 +28,7 @@ from fractions import Fraction
 from itertools import product
 
 from zonemax.exact.limits import check_max_states, multiset_bound, refuse, start_distances
-from zonemax.exact.linalg import hitting_moments, variance_of
+from zonemax.exact.linalg import ExactProgress, hitting_moments, variance_of
 from zonemax.exact.result import ExactResult, Num
 from zonemax.reference.fitness import validate_target
 
@@ -52,6 +52,7 @@ def rls_pm1_exact(
     *,
     max_states: int | None = None,
     with_variance: bool = False,
+    progress: ExactProgress | None = None,
 ) -> ExactResult:
     """Exact ``E[T]`` of plain RLS with the ±1 operator, from its Markov chain.
 
@@ -62,10 +63,10 @@ def rls_pm1_exact(
     n = len(a)
     start = start_distances(a)
     bound = multiset_bound((d + 1, m) for d, m in Counter(start).items())
-    refuse(bound, max_states, f"rls-pm1 on a = {a}")
+    refuse(bound, max_states, f"rls-pm1 on a = {a}", progress)
     e1, e2, states, h_max = hitting_moments(
         start, _transitions(n), sum, lambda d: d[0] == 0, Fraction(1),
-        max_states=max_states, what=f"rls-pm1 on a = {a}", with_variance=with_variance,
+        max_states=max_states, what=f"rls-pm1 on a = {a}", with_variance=with_variance, progress=progress,
     )
     return ExactResult(e1, Fraction(0), states, "rls-pm1", a, (), variance_of(e1, e2), h_max)
 

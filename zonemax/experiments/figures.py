@@ -16,6 +16,7 @@ from typing import Literal
 
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
+from matplotlib.legend import Legend
 from matplotlib.lines import Line2D
 
 from zonemax.experiments.analysis import CellSummary, FailureAnalysis, Key
@@ -39,11 +40,18 @@ DPI = 150
 
 
 def save(fig: Figure, directory: Path, stem: str) -> list[Path]:
-    """Write ``stem.png`` and ``stem.pdf``; return both paths."""
+    """Write ``stem.png`` and ``stem.pdf``; return both paths.
+
+    The legends are named to the tight bounding box: placed beside the axes
+    (``bbox_to_anchor``), the one kept with ``add_artist`` was cut at the figure's edge, and
+    with it the end of its longest label ("... mean ⌊√r⌋ (tuned", issue 23, item 12)."""
     directory.mkdir(parents=True, exist_ok=True)
     paths = [directory / f"{stem}.png", directory / f"{stem}.pdf"]
+    legends = [*fig.legends, *(child for ax in fig.axes for child in ax.get_children()
+                               if isinstance(child, Legend))]
     for p in paths:
-        fig.savefig(p, dpi=DPI, bbox_inches="tight", metadata=_metadata(p))
+        fig.savefig(p, dpi=DPI, bbox_inches="tight", bbox_extra_artists=legends,
+                    metadata=_metadata(p))
     return paths
 
 
@@ -54,9 +62,38 @@ def _metadata(path: Path) -> dict[str, str | None]:
     return {"Software": "zonemax"}
 
 
+#: Horizontal distance of "no success" markers that would sit on one point, in decades of r
+#: (they are drawn side by side, centred on r; 0.04 decades is about a marker's width at
+#: the figures' size).
+DODGE_DECADES = 0.04
+
+
+def _no_success_y(cell: CellSummary) -> float:
+    """Where a cell without success is drawn: its mean evaluations / n (a lower bound)."""
+    return max(1.0, sum(cell.evaluations) / len(cell.evaluations)) / cell.n
+
+
+def _dodge(cells: dict[Key, CellSummary], variants: Sequence[str]) -> dict[Key, float]:
+    """x factors for the "no success" markers of ``variants``: those at the same ``(n, r)``
+    whose heights agree within 2% (runs censored at one common budget) are spread side by side
+    (issue 23, item 12: four of them hid behind one at r = 1000)."""
+    groups: dict[tuple[int, int, float], list[Key]] = {}
+    for key, cell in sorted(cells.items()):
+        if key[0] in variants and not math.isfinite(cell.ert):
+            height = round(math.log10(_no_success_y(cell)) / math.log10(1.02))
+            groups.setdefault((cell.n, cell.r, height), []).append(key)
+    factors = {}
+    for keys in groups.values():
+        keys.sort(key=lambda k: variants.index(k[0]))
+        for i, key in enumerate(keys):
+            factors[key] = 10 ** ((i - (len(keys) - 1) / 2) * DODGE_DECADES)
+    return factors
+
+
 def _ert_series(ax: Axes, cells: Sequence[CellSummary], color: str, linestyle: str,
-                marker: str) -> None:
-    """ERT/n against r with bootstrap error bars; censoring marked (see module docstring)."""
+                marker: str, dodge: dict[Key, float] | None = None) -> None:
+    """ERT/n against r with bootstrap error bars; censoring marked (see module docstring);
+    ``dodge`` moves "no success" markers sideways (:func:`_dodge`)."""
     finite = [c for c in cells if math.isfinite(c.ert)]
     if finite:
         xs = [c.r for c in finite]
@@ -72,8 +109,9 @@ def _ert_series(ax: Axes, cells: Sequence[CellSummary], color: str, linestyle: s
                     marker="o", markersize=9, markerfacecolor="none", markeredgecolor="black")
     inf = [c for c in cells if not math.isfinite(c.ert)]
     if inf:
-        ax.plot([c.r for c in inf], [max(1.0, sum(c.evaluations) / len(c.evaluations)) / c.n
-                                     for c in inf],
+        factor = dodge or {}
+        ax.plot([c.r * factor.get((c.variant, c.n, c.r), 1.0) for c in inf],
+                [_no_success_y(c) for c in inf],
                 linestyle="none", marker="^", markersize=8, color=color)
 
 
@@ -81,7 +119,7 @@ def _legend_notes() -> list[Line2D]:
     return [Line2D([], [], linestyle="none", marker="o", markersize=9, markerfacecolor="none",
                    markeredgecolor="black", label="cell with censored runs"),
             Line2D([], [], linestyle="none", marker="^", color="grey",
-                   label="no success: mean evals/n (lower bound)")]
+                   label="no success: mean evals/n (lower bound; equal ones side by side)")]
 
 
 def build_runtime_figure(cells: dict[Key, CellSummary], variants: Sequence[str],
@@ -94,6 +132,7 @@ def build_runtime_figure(cells: dict[Key, CellSummary], variants: Sequence[str],
     fig = Figure(figsize=(7.5, 5.0))
     ax = fig.add_subplot()
     ns = sorted({n for (v, n, _) in cells if v in variants})
+    dodge = _dodge(cells, variants)
     drawn = []
     for v in variants:
         for i, n in enumerate(ns):
@@ -101,7 +140,7 @@ def build_runtime_figure(cells: dict[Key, CellSummary], variants: Sequence[str],
                    if w == v and m == n]
             if sel:
                 _ert_series(ax, sel, COLORS[v], LINESTYLES[i % len(LINESTYLES)],
-                            MARKERS[i % len(MARKERS)])
+                            MARKERS[i % len(MARKERS)], dodge)
                 if v not in drawn:
                     drawn.append(v)
     ax.set_xscale("log")

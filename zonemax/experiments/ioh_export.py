@@ -14,7 +14,9 @@ go:
   evaluation count and whether it found the optimum, not its trace), so every run has
   ``trace = 0``: exact for the optimum (ERT, ECDF of target 0), bounds otherwise.
 
-Folders that exist already are refused before anything runs (nothing is overwritten or merged).
+Folders that exist already are refused before anything runs (nothing is overwritten or merged);
+a folder appears only when it is complete (:mod:`zonemax.experiments.ioh_data`, "Complete or
+nothing"), and an interrupted run leaves none.
 """
 
 from __future__ import annotations
@@ -119,11 +121,20 @@ class RunRecorder:
             self._writer.add(self.function, trace)
 
     def close(self) -> Path:
+        """Finish the folder (it appears under its name only now) and return its path."""
         if self._driver is not None:
             self._driver.close()
         if self._writer is not None:
             self._writer.close()
         return self.path
+
+    def abort(self) -> None:
+        """Remove everything written: an interrupted run leaves no folder (and no staging
+        folder) behind, so the same command can run again."""
+        if self._driver is not None:
+            self._driver.abort()
+        if self._writer is not None:
+            self._writer.abort()
 
 
 # -------------------------------------------------------------------------------- reproduce
@@ -155,10 +166,14 @@ def write_reproduction(root: Path, records: Sequence[RunRecord], *, scale: str,
                  "zonemax": zonemax.__version__}
         writer = IOHWriter(Path(root) / experiment, variant, algorithm=variant,
                            info=VARIANTS[variant].label, experiment_attributes=attrs)
-        for rec in sorted(recs, key=lambda x: x.key):
-            target = (rec.r,) * rec.n  # every experiment's target is all-r (design.make_spec)
-            writer.add(ioh_function(target),
-                       final_only_trace(target, rec.evaluations, rec.solved))
+        try:
+            for rec in sorted(recs, key=lambda x: x.key):
+                target = (rec.r,) * rec.n  # every experiment's target is all-r (design.make_spec)
+                writer.add(ioh_function(target),
+                           final_only_trace(target, rec.evaluations, rec.solved))
+        except BaseException:
+            writer.abort()
+            raise
         writer.close()
         written.append(writer.path)
     return written

@@ -10,6 +10,7 @@ same arguments, byte for byte but for the version (the conventions are in that m
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,9 @@ from zonemax.experiments.ioh_data import (
     IOHFunction,
     check_new_folder,
     check_text,
+    publish,
+    remove_stale_staging,
+    staging_folder,
 )
 from zonemax.reference.fitness import norm_1, validate_target
 
@@ -63,7 +67,8 @@ class IOHLoggerDriver:
     Use it as the observer of a reference run (:func:`zonemax.reference.run`): each call is one
     evaluation of the wrapped problem at the point the algorithm holds; :meth:`end_run` closes a
     run (``problem.reset()``), :meth:`close` the logger.  The files are those of
-    :class:`IOHWriter` with the same arguments (module docstring).
+    :class:`IOHWriter` with the same arguments (module docstring); like it, the logger writes
+    into a staging folder that :meth:`close` renames and :meth:`abort` removes.
     """
 
     def __init__(self, root: Path, folder: str, function: IOHFunction, *, algorithm: str,
@@ -79,6 +84,9 @@ class IOHLoggerDriver:
         attrs = {k: check_text(v, f"the experiment attribute {k!r}'s value")
                  for k, v in (experiment_attributes or {}).items()}
         self.path = check_new_folder(root, check_text(folder, "the folder name"))
+        Path(root).mkdir(parents=True, exist_ok=True)
+        remove_stale_staging(Path(root), folder)
+        self.stage = Path(root) / staging_folder(folder)
         target = function.target
         lb, ub = search_box(target)
 
@@ -96,7 +104,7 @@ class IOHLoggerDriver:
         self.problem.set_id(function.function_id)
         self.logger: Any = ioh.logger.Analyzer(
             triggers=[ioh.logger.trigger.ON_IMPROVEMENT], root=str(Path(root)),
-            folder_name=folder, algorithm_name=algorithm, algorithm_info=info)
+            folder_name=self.stage.name, algorithm_name=algorithm, algorithm_info=info)
         if attrs:
             self.logger.set_experiment_attributes(attrs)
         self._attributes = _RunAttributes()
@@ -115,3 +123,10 @@ class IOHLoggerDriver:
     def close(self) -> None:
         self.problem.detach_logger()
         self.logger.close()
+        publish(self.stage, self.path)
+
+    def abort(self) -> None:
+        """Close the logger and remove what it wrote."""
+        self.problem.detach_logger()
+        self.logger.close()
+        shutil.rmtree(self.stage, ignore_errors=True)

@@ -4,7 +4,8 @@ On a terminal the line is redrawn in place (at most every :data:`TTY_INTERVAL` s
 anything else (a log file, CI) a plain line is written every :data:`PLAIN_INTERVAL` seconds and
 at the end.  A background *heartbeat* thread keeps drawing while nothing completes, so a long
 first task (a CMA-ESwM run at n = 100, one unbudgeted run of ``zonemax run``) still shows that
-work goes on and for how long.  The ETA weighs tasks by their estimated cost
+work goes on and for how long; :meth:`ProgressLine.inside` adds how far the current run has got
+(evaluations so far and ``f(x)``).  The ETA weighs tasks by their estimated cost
 (:func:`zonemax.experiments.costs.estimated_cost`), because run times differ by orders of
 magnitude between cells; it is a rough guide, not a promise.
 """
@@ -19,6 +20,11 @@ from typing import TextIO
 TTY_INTERVAL = 0.2
 #: Interval of plain progress lines when stderr is not a terminal (seconds).
 PLAIN_INTERVAL = 30.0
+
+
+def _count(x: int) -> str:
+    """An evaluation count or ``f`` value: exact below 10^7, else three digits (``1.23e+09``)."""
+    return str(x) if x < 10**7 else f"{float(x):.3g}"
 
 
 def format_duration(seconds: float) -> str:
@@ -65,6 +71,8 @@ class ProgressLine:
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._closed = False
+        self._gone = False  # the stream cannot be written any more
+        self._inside: tuple[int, int, int] | None = None  # (run, evaluations, f) of a run
         self._thread: threading.Thread | None = None
         if heartbeat:
             self._thread = threading.Thread(target=self._beat, name=f"{label}-progress",
@@ -83,9 +91,25 @@ class ProgressLine:
         frac = min(1.0, self.done_cost / self.total_cost)
         eta = elapsed * (1 - frac) / frac if frac > 0 else float("nan")
         pct = 100.0 * self.done / self.total if self.total else 100.0
-        return (f"{self.label}: {self.done}/{self.total} runs ({pct:.0f}%), "
+        inside = self.current()
+        inside = inside + ", " if inside else ""
+        return (f"{self.label}: {self.done}/{self.total} runs ({pct:.0f}%), {inside}"
                 f"{rate:.2f} runs/s, elapsed {format_duration(elapsed)}, "
                 f"ETA {format_duration(eta) if self.done < self.total else '0s'}")
+
+    def current(self) -> str:
+        """Where the current run stands (``"run 3 at >= 1.2e+09 evaluations, f(x) <= 456"``),
+        or ``""`` if nothing was heard from inside it."""
+        if self._inside is None or self._inside[0] < self.done:
+            return ""
+        k, evaluations, f = self._inside
+        return (f"run {k} at >= {_count(evaluations)} evaluations"
+                + (f", f(x) <= {_count(f)}" if f >= 0 else ""))
+
+    def inside(self, run: int, evaluations: int, f: int) -> None:
+        """Run ``run`` goes on: it has had at least ``evaluations`` evaluations and its
+        ``f(x)`` is at most ``f`` (``-1``: unknown).  Shown by the next line drawn."""
+        self._inside = (run, evaluations, f)
 
     def update(self, cost: float) -> None:
         """One more run done (``cost`` = its estimated cost)."""
@@ -112,14 +136,19 @@ class ProgressLine:
                     self._draw()
 
     def _draw(self) -> None:
+        if self._gone:
+            return
         self._drawn = True
-        if self.tty:
-            self.stream.write("\r\x1b[2K" + self.text())
-            if self.done >= self.total:
-                self.stream.write("\n")
-        else:
-            self.stream.write(self.text() + "\n")
-        self.stream.flush()
+        try:
+            if self.tty:
+                self.stream.write("\r\x1b[2K" + self.text())
+                if self.done >= self.total:
+                    self.stream.write("\n")
+            else:
+                self.stream.write(self.text() + "\n")
+            self.stream.flush()
+        except (OSError, ValueError):  # the reader of stderr went away (| head), or it closed:
+            self._gone = True  # progress is a courtesy, never the reason a command fails
 
     def close(self) -> None:
         """Stop the heartbeat; end the line on a terminal if the work stopped early."""
@@ -130,6 +159,9 @@ class ProgressLine:
             if self._closed:
                 return
             self._closed = True
-            if self.tty and self.done < self.total:
-                self.stream.write("\n")
-                self.stream.flush()
+            if self.tty and self.done < self.total and not self._gone:
+                try:
+                    self.stream.write("\n")
+                    self.stream.flush()
+                except (OSError, ValueError):
+                    self._gone = True

@@ -11,9 +11,11 @@ stream, so records of different engines are statistically interchangeable but no
 from __future__ import annotations
 
 import json
+import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -21,6 +23,7 @@ import numpy as np
 from zonemax.experiments.design import ENGINES, VARIANTS, Task
 from zonemax.reference._common import Observer
 from zonemax.reference.fitness import norm_1
+from zonemax.reference.params import short_number
 from zonemax.reference.runner import run as run_reference
 from zonemax.reference.spec import AlgorithmSpec
 
@@ -33,14 +36,38 @@ __all__ = ["ENGINES", "Batch", "Chunk", "Outcome", "RunRecord", "default_engine"
 FAST_ALGORITHMS = ("ea-pm1", "ea-heavy", "rls-pm1", "rls-heavy", "rls-ab", "ea-geom", "rls-geom",
                    "ea-power", "rls-power")
 FAST_INT64_LIMIT = 1 << 63
+#: ... and its largest ``alpha`` of ``rls-ab`` (:data:`zonemax.engine.api.MAX_ALPHA`: float64
+#: velocities below ``alpha * 2^62`` stay finite), restated for the same reason.
+FAST_MAX_ALPHA = Fraction(sys.float_info.max) / 2**62
 
 
 def run_seeds(spec: AlgorithmSpec, seeds: list[np.random.SeedSequence],
-              budget: int | None) -> Any:
+              budget: int | None, progress: Callable[[int, int, int], None] | None = None
+              ) -> Any:
     """:func:`zonemax.engine.run_seeds`, imported on first use (numba)."""
     from zonemax.engine import run_seeds as engine_run_seeds
 
-    return engine_run_seeds(spec, seeds, budget=budget)
+    return engine_run_seeds(spec, seeds, budget=budget, progress=progress)
+
+
+#: Inside a reference run, ``progress`` is told every this many evaluations (computing ``f``
+#: costs O(n), a reference evaluation about 5 microseconds: 4096 of them make it negligible).
+PROGRESS_EVALUATIONS = 4096
+
+
+def _reporting(k: int, progress: Callable[[int, int, int], None], target: tuple[int, ...],
+               inner: Observer | None) -> Observer:
+    """An observer of reference run ``k`` that tells ``progress(k, evaluations, f)`` every
+    :data:`PROGRESS_EVALUATIONS` evaluations and passes every evaluation on to ``inner``."""
+    from zonemax.reference.fitness import fitness
+
+    def observe(t: int, x: tuple[int, ...]) -> None:
+        if inner is not None:
+            inner(t, x)
+        if t % PROGRESS_EVALUATIONS == 0:
+            progress(k, t, fitness(x, target))
+
+    return observe
 
 
 def supports(spec: AlgorithmSpec) -> bool:
@@ -105,14 +132,17 @@ def fast_engine_problem(spec: AlgorithmSpec) -> str | None:
     if not supports(spec):
         return (f"the fast engine does not run {spec.algorithm}" if spec.algorithm == "cma-wm"
                 else "the fast engine needs 4 |a|_1 < 2^63 (int64)")
+    if spec.algorithm == "rls-ab" and spec.alpha is not None and spec.alpha > FAST_MAX_ALPHA:
+        return (f"the fast engine holds velocities in float64 and needs alpha <= "
+                f"{float(FAST_MAX_ALPHA):.3g}, got alpha = {float(spec.alpha):.3g}")
     if spec.alpha is not None and spec.beta is not None:
         try:
             alpha, beta = float(spec.alpha), float(spec.beta)
         except OverflowError:
             return "alpha or beta is outside the float64 range of the fast engine"
         if not (1.0 < alpha < float("inf")) or not (0.0 < beta < 1.0):
-            return (f"alpha = {spec.alpha} or beta = {spec.beta} rounds to a value outside "
-                    "Algorithm 2's ranges in the fast engine's float64")
+            return (f"alpha = {short_number(spec.alpha)} or beta = {short_number(spec.beta)} "
+                    "rounds to a value outside Algorithm 2's ranges in the fast engine's float64")
     return None
 
 
@@ -171,9 +201,16 @@ def run_seed(seed: int, k: int) -> np.random.SeedSequence:
     return np.random.SeedSequence(seed, spawn_key=(k,))
 
 
+def _shifted(progress: Callable[[int, int, int], None], first: int
+             ) -> Callable[[int, int, int], None]:
+    """``progress`` for a batch whose run 0 is run ``first`` of the stream."""
+    return lambda i, t, f: progress(first + i, t, f)
+
+
 def iter_runs(spec: AlgorithmSpec, *, runs: int, seed: int, budget: int | None = None,
               engine: str = "reference",
-              observer: Callable[[int], Observer] | None = None) -> Iterator[Chunk]:
+              observer: Callable[[int], Observer] | None = None,
+              progress: Callable[[int, int, int], None] | None = None) -> Iterator[Chunk]:
     """``runs`` runs of ``spec`` as a stream of chunks (memory does not grow with ``runs``).
 
     Run ``k`` uses ``SeedSequence(seed).spawn(runs)[k]`` (:func:`run_seed`), so a run's result
@@ -182,7 +219,10 @@ def iter_runs(spec: AlgorithmSpec, *, runs: int, seed: int, budget: int | None =
     :data:`CHUNK_SECONDS`), ``"reference"`` one run per chunk.  ``observer(k)``, if given, is
     the observer of reference run ``k`` (:func:`zonemax.reference.run`; the fast engine takes
     none): it sees every evaluation, e.g. to record IOH data
-    (:mod:`zonemax.experiments.ioh_export`).
+    (:mod:`zonemax.experiments.ioh_export`).  ``progress(k, evaluations, f)``, if given, hears
+    from inside run ``k`` while it goes on (the fast engine between its steps, with a lower
+    bound on the evaluations and an upper bound on ``f``; the reference every
+    :data:`PROGRESS_EVALUATIONS` evaluations, exactly).
     """
     if isinstance(runs, bool) or not isinstance(runs, int) or runs < 1:
         raise ValueError(f"runs must be an integer >= 1, got {runs!r}")
@@ -195,7 +235,8 @@ def iter_runs(spec: AlgorithmSpec, *, runs: int, seed: int, budget: int | None =
         if engine == "fast":
             stop = min(runs, k + size)
             t0 = time.perf_counter()
-            fast = run_seeds(spec, [run_seed(seed, j) for j in range(k, stop)], budget=budget)
+            fast = run_seeds(spec, [run_seed(seed, j) for j in range(k, stop)], budget=budget,
+                             progress=None if progress is None else _shifted(progress, k))
             if time.perf_counter() - t0 < CHUNK_SECONDS:
                 size = min(2 * size, MAX_CHUNK)
             ok = tuple(bool(s) for s in fast.solved)
@@ -203,8 +244,11 @@ def iter_runs(spec: AlgorithmSpec, *, runs: int, seed: int, budget: int | None =
                         tuple("optimum" if s else "budget" for s in ok))
             k = stop
         else:
+            inner = None if observer is None else observer(k)
+            if progress is not None:
+                inner = _reporting(k, progress, spec.a, inner)
             res = run_reference(spec, rng=np.random.default_rng(run_seed(seed, k)),
-                                budget=budget, observer=None if observer is None else observer(k))
+                                budget=budget, observer=inner)
             yield Chunk(k, (res.evaluations,), (res.solved,), (res.reason,))
             k += 1
 
