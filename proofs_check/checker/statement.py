@@ -18,12 +18,11 @@ Obligations:
     own SMT-LIB translation, :func:`.formula.smt_script`).
 :class:`Check`
     A check the checker recomputes with exact arithmetic (:mod:`.kinds`): ``arith`` (closed
-    assertions; a failure's witness), ``forall`` (an enumeration of a finite domain),
-    ``identity`` (a rational-function identity) or ``data`` (a statistic recomputed from a data
-    file).  ``spec`` is the whole check except what the certificate supplies: the names in
-    ``free`` (a witness's values for ``arith``; ``cases``/``extreme`` for ``forall``, compared
-    with the checker's own count; the stated numbers for ``data``, compared with the
-    recomputed ones).  The certificate's copy of ``spec`` must equal the manifest's.
+    assertions; a failure's witness), ``forall`` (an enumeration of a finite domain, with its
+    case count), ``identity`` (a rational-function identity) or ``data`` (a statistic
+    recomputed from a data file, with every number it states).  ``spec`` is the whole check,
+    witnesses and stated numbers included: the certificate's copy must equal it, and the
+    checker recomputes it.
 :class:`ByHand`
     An argument in words that no machine re-checks (counted apart: "proved by hand").
 """
@@ -66,12 +65,10 @@ class Smt:
 
 @dataclass(frozen=True)
 class Check:
-    """A certificate of ``kind`` whose content, apart from the keys in ``free``, is ``spec``
-    (see the module docstring)."""
+    """A certificate of ``kind`` whose content is ``spec`` (see the module docstring)."""
 
     kind: str
     spec: Mapping[str, Any]
-    free: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.kind not in CHECK_KINDS:
@@ -99,10 +96,6 @@ class Entry:
     verdict: str
     coverage: str
     obligations: tuple[Obligation, ...] = field(default_factory=tuple)
-    #: Controls of the checker: (label, constant overrides of the Coq/SMT formulas, or
-    #: replacements {key: value} of one Check's spec) that the same obligations must judge
-    #: the other way.  See :mod:`.controls`.
-    controls: tuple[tuple[str, Mapping[str, Any]], ...] = ()
 
     def __post_init__(self) -> None:
         if self.verdict not in VERDICTS:

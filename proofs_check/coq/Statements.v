@@ -49,6 +49,11 @@ Definition S3_omega_best_statement : Prop :=
 Definition S3_omega_best_2_statement : Prop :=
   (((((6 / 5) - 1) - ((exp 1) * (((6 / 5) - 1) ^ 2))) / (6 / 5)) / ((((sqrt (1 + (1 / (exp 1)))) - 1) - ((exp 1) * (((sqrt (1 + (1 / (exp 1)))) - 1) ^ 2))) / (sqrt (1 + (1 / (exp 1)))))) > (97 / 100).
 
+Definition S3_power_bound_statement : Prop :=
+  forall (n : Z),
+  (IZR n) >= 1 ->
+  (powerRZ (1 - (1 / (IZR n))) (n - 1%Z)%Z) >= (1 / (exp 1)).
+
 Definition S3_pair_identity_statement : Prop :=
   forall (d : Z) (omega : R),
   omega > 1 ->
@@ -61,15 +66,17 @@ Definition S3_pair_correct_position_statement : Prop :=
   (IZR k) >= 1 ->
   (((omega - 1) + (powerRZ omega (k - 1%Z)%Z)) - (powerRZ omega k)) < (((omega - 1) ^ 2) / omega).
 
-Definition S3_power_bound_statement : Prop :=
-  forall (n : Z),
-  (IZR n) >= 1 ->
-  (powerRZ (1 - (1 / (IZR n))) (n - 1%Z)%Z) >= (1 / (exp 1)).
-
 Definition S3_thm4_last_steps_statement : Prop :=
   forall (h : Z),
   (IZR h) >= 1 ->
   ((1 - (powerRZ (1 - (1 / (IZR h))) h)) >= (1 - (1 / (exp 1)))) /\ ((1 - (1 / (exp 1))) >= (1 / 2)).
+
+Definition S4_denominator_monotone_statement : Prop :=
+  forall (L M eps : R),
+  L >= 0 ->
+  L <= M ->
+  eps > 0 ->
+  ((L + 2) * (Rpower (ln (L + 2) / ln 2) (1 + eps))) <= ((M + 2) * (Rpower (ln (M + 2) / ln 2) (1 + eps))).
 
 Definition S4_thm5_constant_statement : Prop :=
   forall (A : R),
@@ -81,13 +88,6 @@ Definition S4_thm5_o_form_fixed_statement : Prop :=
   L >= 0 ->
   eps > 0 ->
   (((L + 2) * (Rpower (ln (L + 2) / ln 2) (1 + eps))) * (1 + L)) < (((L + 2) * (L + 2)) * (Rpower (ln (L + 2) / ln 2) (1 + eps))).
-
-Definition S4_denominator_monotone_statement : Prop :=
-  forall (L M eps : R),
-  L >= 0 ->
-  L <= M ->
-  eps > 0 ->
-  ((L + 2) * (Rpower (ln (L + 2) / ln 2) (1 + eps))) <= ((M + 2) * (Rpower (ln (M + 2) / ln 2) (1 + eps))).
 
 Definition S5_example_conditions_statement : Prop :=
   ((17 / 10) > 1) /\ ((17 / 10) <= 2) /\ ((9 / 10) > (1 / 2)) /\ ((9 / 10) <= (9 / 10)) /\ (((((2 * (17 / 10)) * (9 / 10)) - (9 / 10)) - (17 / 10)) > 0) /\ (((17 / 10) + (9 / 10)) > 2) /\ ((((17 / 10) ^ 2) * (9 / 10)) > 1) /\ ((((((8 * (17 / 10)) * (9 / 10)) * (1 / 1000)) + (2 * (1 / 100))) + ((4 * (1 / 1000)) / (9 / 10))) <= (1 / 16)) /\ ((1 / 100) > ((8 * (1 / 1000)) * ((((17 / 10) + (9 / 10)) / 2) - 1))) /\ ((1 / 100) > ((4 * ((17 / 10) - 1)) * (1 / 1000))) /\ (((4 * ((17 / 10) - 1)) * (1 / 1000)) > 0).
@@ -195,25 +195,6 @@ Definition S5_case2_statement : Prop :=
   v <= ((2 * beta) * (IZR d)) ->
   (rls_drift (IZR d) v alpha beta c p) >= (((IZR d) / 2) * (((1 / 16) - (2 * ((((4 * alpha) * beta) * c) + p))) - ((4 * c) / beta))).
 
-Definition S5_case2_sharp_statement : Prop :=
-  forall (d : Z) (v alpha beta c p : R),
-  alpha > 1 ->
-  alpha <= 2 ->
-  beta > (1 / 2) ->
-  beta <= (9 / 10) ->
-  ((((2 * alpha) * beta) - beta) - alpha) > 0 ->
-  (alpha + beta) > 2 ->
-  ((alpha ^ 2) * beta) > 1 ->
-  (((((8 * alpha) * beta) * c) + (2 * p)) + ((4 * c) / beta)) <= (1 / 16) ->
-  p > ((8 * c) * (((alpha + beta) / 2) - 1)) ->
-  p > ((4 * (alpha - 1)) * c) ->
-  ((4 * (alpha - 1)) * c) > 0 ->
-  (IZR d) >= 1 ->
-  v >= 1 ->
-  ((IZR d) / 8) < v ->
-  v <= ((2 * beta) * (IZR d)) ->
-  (rls_drift (IZR d) v alpha beta c p) >= (((IZR d) / 2) * (((1 / 16) - ((((4 * alpha) * beta) * c) + p)) - ((4 * c) / beta))).
-
 Definition S5_case2_decrease_statement : Prop :=
   forall (d : Z) (v alpha beta c p : R),
   alpha > 1 ->
@@ -270,6 +251,25 @@ Definition S5_case2_away_statement : Prop :=
   ((IZR d) / 8) < v ->
   v <= ((2 * beta) * (IZR d)) ->
   ((rls_g (IZR d) v alpha beta c p) - (rls_g_away (IZR d) v alpha beta c p)) >= ((((- 4) * c) * (IZR d)) / beta).
+
+Definition S5_case2_sharp_statement : Prop :=
+  forall (d : Z) (v alpha beta c p : R),
+  alpha > 1 ->
+  alpha <= 2 ->
+  beta > (1 / 2) ->
+  beta <= (9 / 10) ->
+  ((((2 * alpha) * beta) - beta) - alpha) > 0 ->
+  (alpha + beta) > 2 ->
+  ((alpha ^ 2) * beta) > 1 ->
+  (((((8 * alpha) * beta) * c) + (2 * p)) + ((4 * c) / beta)) <= (1 / 16) ->
+  p > ((8 * c) * (((alpha + beta) / 2) - 1)) ->
+  p > ((4 * (alpha - 1)) * c) ->
+  ((4 * (alpha - 1)) * c) > 0 ->
+  (IZR d) >= 1 ->
+  v >= 1 ->
+  ((IZR d) / 8) < v ->
+  v <= ((2 * beta) * (IZR d)) ->
+  (rls_drift (IZR d) v alpha beta c p) >= (((IZR d) / 2) * (((1 / 16) - ((((4 * alpha) * beta) * c) + p)) - ((4 * c) / beta))).
 
 Definition S5_case2_positive_statement : Prop :=
   forall (alpha beta c p : R),

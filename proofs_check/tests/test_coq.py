@@ -29,7 +29,6 @@ from pathlib import Path
 import pytest
 from zonemax.proofs_check.checker import coq
 from zonemax.proofs_check.checker.expr import QUANTITIES
-from zonemax.proofs_check.checker.formula import Formula
 from zonemax.proofs_check.checker.manifest import COQ_CONTROLS, MANIFEST, coq_obligations
 
 REQUIRED = os.environ.get("ZONEMAX_REQUIRE_COQ") == "1"
@@ -243,8 +242,3 @@ def test_a_wrong_value_is_not_proved(tmp_path: Path) -> None:
     proc = _compile(tmp_path, _lemmas(Fraction(1, 1000)))
     assert proc.returncode != 0 and "Lemma p1" not in proc.stdout
 
-
-def test_coq_names_and_formulas_are_well_formed() -> None:
-    for name, formula in coq_obligations().items():
-        assert isinstance(formula, Formula)
-        assert name.replace("_", "").isalnum()

@@ -77,8 +77,6 @@ def _entry(raw: dict[str, Any]) -> Entry:
 
 
 def _load() -> tuple[dict[str, Entry], dict[str, EditorialEntry]]:
-    if not _CLAIMS_JSON.is_file():
-        return {}, {}
     doc = json.loads(_CLAIMS_JSON.read_text(encoding="utf-8"))
     claims = {raw["id"]: _entry(raw) for raw in doc["claims"]}
     editorial = {raw["id"]: EditorialEntry(raw["id"], (raw["tex"][0], raw["tex"][1],
@@ -89,21 +87,14 @@ def _load() -> tuple[dict[str, Entry], dict[str, EditorialEntry]]:
 
 #: Claim id -> entry (registry order), and editorial id -> entry.
 MANIFEST, EDITORIAL_ENTRIES = _load()
+_unlisted = (set(COQ_FORMULAS) | set(SMT_FORMULAS) | set(SMT_EXTRA)) - set(MANIFEST)
+if _unlisted:  # a formula for a claim the manifest does not list would never be checked
+    raise RuntimeError(f"formulas for claims not in claims.json: {sorted(_unlisted)}")
 
 
 def coq_obligations() -> dict[str, Formula]:
     """Theorem name -> formula of every Coq obligation (``S5_case4``, ``S5_feasible_region_2``)."""
-    out: dict[str, Formula] = {}
-    for cid, formulas in COQ_FORMULAS.items():
-        entry = MANIFEST.get(cid)
-        if entry is not None:
-            out.update(entry.coq_formulas())
-        else:  # before claims.json lists the claim: the formulas alone
-            from ..formula import coq_name
-
-            base = coq_name(cid)
-            out.update({base if k == 0 else f"{base}_{k + 1}": f for k, f in enumerate(formulas)})
-    return out
+    return {name: f for entry in MANIFEST.values() for name, f in entry.coq_formulas()}
 
 
 __all__ = [
