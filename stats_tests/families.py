@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from zonemax.stats_tests.blocks import blocks_tests
 from zonemax.stats_tests.equivalence import equivalence_tests
 from zonemax.stats_tests.implementations import Implementation
 from zonemax.stats_tests.laws import laws_tests
@@ -27,7 +28,7 @@ from zonemax.stats_tests.theorems import (
 #: (the ``ops`` family, operators beyond the paper, has no theorem: exact agreement only); and
 #: the engine's agreement with the reference (two-sample tests, random streams).
 EXTRA: dict[str, ExtraTests] = {"pm1": pm1_tests, "heavy": heavy_tests, "rls_ab": rls_tests,
-                                "equivalence": equivalence_tests}
+                                "equivalence": equivalence_tests, "blocks": blocks_tests}
 #: Tests cheap enough for a reference-speed implementation (large magnitudes), and the one-step
 #: laws of a reference-style implementation (its operator and observed runs).
 EXTRA_REFERENCE: dict[str, ExtraTests] = {"rls_ab": rls_reference_tests, "laws": laws_tests}

@@ -70,6 +70,8 @@ class Implementation:
     (:mod:`zonemax.stats_tests.theorems`); the families run only their exact cases otherwise.
     ``operator`` and ``tracer`` (reference-style implementations only) expose the step operator
     and the observed runs that the one-step laws of :mod:`zonemax.stats_tests.laws` judge.
+    ``per_iteration`` (fast implementations) runs ``ea-pm1`` without the shortcuts for large
+    targets (no blocks, no shared table slots): the oracle of :mod:`zonemax.stats_tests.blocks`.
     """
 
     name: str
@@ -77,6 +79,7 @@ class Implementation:
     fast: bool = False
     operator: OperatorFactory | None = None
     tracer: TracerFactory | None = None
+    per_iteration: Simulator | None = None
 
 
 def _has_operator(spec: AlgorithmSpec) -> bool:

@@ -225,18 +225,20 @@ def exact_family_cases(family: str, fast: bool) -> tuple[ExactCase, ...]:
 # ---------------------------------------------------------------------------------------------
 # families
 # ---------------------------------------------------------------------------------------------
-#: Families of the suite.  The error budget is split equally (Bonferroni over families): ten
-#: families at ``SUITE_ALPHA / 10 = 1e-4`` each (six until issue 14 added ``laws``, the one-step
+#: Families of the suite.  The error budget is split equally (Bonferroni over families): eleven
+#: families at ``SUITE_ALPHA / 11 = 9.1e-5`` each (six until issue 14 added ``laws``, the one-step
 #: laws of the reference at large magnitudes, :mod:`zonemax.stats_tests.laws`, and
 #: ``equivalence``, the engine against the reference at 10^6 .. 10^12 and its random streams,
-#: :mod:`zonemax.stats_tests.equivalence`, and issue 15 the ``ops`` pair: exact E[T] of the
-#: double-geometric and power-law operators).
+#: :mod:`zonemax.stats_tests.equivalence`, issue 15 the ``ops`` pair: exact E[T] of the
+#: double-geometric and power-law operators, and issue 26 ``blocks``: the ±1 EA's block rule,
+#: end game and table caches at large targets against the reference and the per-iteration
+#: engine, :mod:`zonemax.stats_tests.blocks`).
 FAMILIES: tuple[tuple[str, str], ...] = (
     ("pm1", "reference"), ("pm1", "fast"),
     ("heavy", "reference"), ("heavy", "fast"),
     ("rls_ab", "reference"), ("rls_ab", "fast"),
     ("ops", "reference"), ("ops", "fast"),
-    ("laws", "reference"), ("equivalence", "fast"),
+    ("laws", "reference"), ("equivalence", "fast"), ("blocks", "fast"),
 )
 FAMILY_ALPHA = SUITE_ALPHA / len(FAMILIES)
 

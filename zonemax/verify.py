@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from zonemax.planted_engine import KERNEL_BUGS, run_family_with
 from zonemax.proofs_check import ClaimResult, run_claims, totals
 from zonemax.proofs_check.core import Severity, Status
 from zonemax.proofs_check.expected import EXPECTED
@@ -34,11 +35,17 @@ NOT_COVERED: tuple[str, ...] = (
     "the engine under jobs > 1 and across worker chunks (the families run one chunk): "
     "tests/test_streams.py, tests/test_engine.py",
     "cache reuse paths (operator tables extended after a shrink, exact-solver caches, engine "
-    "tables across batches): tests/test_caches.py (the laws family extends one operator's "
-    "table)",
-    "the engine's skip rules and block rule one by one (tests/test_engine.py, "
-    "tests/test_engine_blocks.py) and its numba kernels under hand-written mutants "
-    "(tests/test_numba_mutants.py, -m slow; catalogue benchmarks/mutation/numba_mutants.py)",
+    "tables across batches) bit for bit against fresh objects: tests/test_caches.py (the laws "
+    "family extends one operator's table; the blocks family runs the ±1 EA's table caches warm "
+    "through shared slots at n = 300, by law)",
+    "the ±1 EA's block rule in its forced variants (every position far, sweep or row by row), "
+    "its exact mean and variance with far and near positions side by side at small targets "
+    "(far_min = 2), and its state after a fixed number of evaluations: "
+    "tests/test_engine_blocks.py (the blocks family judges the production rule at large "
+    "targets); the other kernels' skip rules one by one: tests/test_engine.py",
+    "the numba kernels under the whole catalogue of hand-written mutants (each compiles the "
+    "engine afresh, about 30 s; --power plants three of them): tests/test_numba_mutants.py "
+    "(-m slow; catalogue benchmarks/mutation/numba_mutants.py)",
     "the operators beyond the paper (double-geometric, power-law) beyond small instances (the "
     "ops family checks exact E[T] of ea-geom, rls-geom, ea-power, rls-power on small targets): "
     "their laws and the engine's within-bin samplers up to 2^62 in tests/test_new_operators.py, "
@@ -64,10 +71,11 @@ def _wrap(prefix: str, text: str, max_lines: int | None = None) -> list[str]:
 
 
 def fast_implementation() -> Implementation:
-    """The numba engine as an implementation under test (compiling takes a few seconds)."""
-    from zonemax.engine import simulate
+    """The numba engine as an implementation under test (compiling takes a few seconds), with
+    its per-iteration path for the ±1 EA (the oracle of the family ``blocks``)."""
+    from zonemax.engine import simulate, simulate_per_iteration
 
-    return Implementation("fast", simulate, fast=True)
+    return Implementation("fast", simulate, fast=True, per_iteration=simulate_per_iteration)
 
 
 def _engine_bug(name: str, *, target: Callable[[tuple[int, ...]], tuple[int, ...]] | None = None,
@@ -118,6 +126,36 @@ def _chunk_streams(seed: np.random.SeedSequence, runs: int) -> list[np.random.Se
     return out
 
 
+def _planted_counts_engine() -> Implementation:
+    """The fast engine with the block rule's planted count law
+    (:data:`zonemax.engine._pm1_rows.PLANTED_COUNTS`: every row of a state places its move at
+    a position together, one Bernoulli draw instead of a binomial; the right mean per position,
+    far too much variance) at the production ``far_min``, in the real kernel: an ``ea-pm1`` batch
+    runs :func:`zonemax.engine._ea_pm1.ea_pm1_steps` with that :class:`BlockRule`, one table
+    cache per batch as in production; other algorithms and the per-iteration path (the
+    oracle) are the engine's own."""
+    from zonemax.engine import simulate, simulate_per_iteration
+    from zonemax.engine._ea_pm1 import FAR_MIN, SWEEP_MIN, BlockRule, ea_pm1_run
+    from zonemax.engine._pm1_patterns import CACHE_MAX_SLOTS, new_cache
+    from zonemax.engine._pm1_rows import PLANTED_COUNTS
+
+    rule = BlockRule(FAR_MIN, SWEEP_MIN, PLANTED_COUNTS)
+
+    def run(spec: AlgorithmSpec, seed: np.random.SeedSequence, runs: int,
+            budget: int | None) -> tuple[np.ndarray, np.ndarray]:
+        if spec.algorithm != "ea-pm1":
+            return simulate(spec, seed, runs, budget)
+        dist0 = np.array([abs(ai) for ai in spec.a], np.int64)
+        cache = new_cache(min(dist0.shape[0] + 1, CACHE_MAX_SLOTS))
+        cap = np.iinfo(np.int64).max if budget is None else budget
+        out = [ea_pm1_run(np.random.default_rng(child), dist0, cap, rule, cache)
+               for child in seed.spawn(runs)]
+        return (np.array([t for t, _ in out], np.int64), np.array([ok for _, ok in out], bool))
+
+    return Implementation("engine-planted-counts", run, fast=True,
+                          per_iteration=simulate_per_iteration)
+
+
 def engine_planted() -> dict[str, tuple[str, Implementation]]:
     """Planted bugs of the fast engine (issue 14), built on its public API, each with the
     family that must catch it; ``zonemax verify --power`` runs them after
@@ -131,6 +169,8 @@ def engine_planted() -> dict[str, tuple[str, Implementation]]:
             "equivalence", _engine_bug("engine-seed-plus-k", seeds=_seed_plus_k)),
         "engine: streams spawned per worker chunk": (
             "equivalence", _engine_bug("engine-chunk-streams", seeds=_chunk_streams)),
+        "±1 EA block rule: the rows of a state move together in the sweep (PLANTED_COUNTS)": (
+            "blocks", _planted_counts_engine()),
     }
 
 
@@ -298,11 +338,22 @@ def run_verify(progress: Progress | None = None, *, power: bool = False) -> Veri
     if power:
         out = []
         catalogue = {**PLANTED, **engine_planted()}
+        total = len(catalogue) + len(KERNEL_BUGS)
         for k, (bug, (family, planted)) in enumerate(catalogue.items(), start=1):
-            say(f"planted bug {k}/{len(catalogue)}: {bug}")
-            res = run_family_by_name(family, planted, "ci")
-            out.append(PowerRow(bug, family, not res.ok, tuple(
-                o.name + (" [budget exhausted]" if o.detail.startswith("budget exhausted") else "")
-                for o, rej in zip(res.outcomes, res.rejected, strict=True) if rej)))
+            say(f"planted bug {k}/{total}: {bug}")
+            out.append(_power_row(bug, family, run_family_by_name(family, planted, "ci")))
+        for k, kernel_bug in enumerate(KERNEL_BUGS, start=len(catalogue) + 1):
+            say(f"planted bug {k}/{total}: {kernel_bug.bug} (a staged copy of the engine in a "
+                "subprocess; its kernels compile on first use, about 30 s)")
+            out.append(_power_row(kernel_bug.bug, kernel_bug.family,
+                                  run_family_with(kernel_bug, "ci")))
         rows = tuple(out)
     return VerifyReport(claims, claims_seconds, tuple(families), rows)
+
+
+def _power_row(bug: str, family: str, res: FamilyResult) -> PowerRow:
+    """The power table's row of a planted bug: caught if its family rejected, and the tests
+    that rejected (marked when a cap was exhausted)."""
+    return PowerRow(bug, family, not res.ok, tuple(
+        o.name + (" [budget exhausted]" if o.detail.startswith("budget exhausted") else "")
+        for o, rej in zip(res.outcomes, res.rejected, strict=True) if rej))

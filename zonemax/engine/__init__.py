@@ -1,7 +1,8 @@
 """Fast simulation engine: numba kernels with exact skip-ahead, equal in law to the reference.
 
 Public API (see :mod:`zonemax.engine.api`): :func:`run_many`, :func:`run_seeds`,
-:func:`simulate`, :func:`supports` and :func:`unsupported`, :func:`needs_compiling` and
+:func:`simulate` (and :func:`simulate_per_iteration`, the ±1 EA without its shortcuts for
+large targets), :func:`supports` and :func:`unsupported`, :func:`needs_compiling` and
 :func:`prepare`, each taking an :class:`~zonemax.reference.spec.AlgorithmSpec`.
 
 One jitted module per algorithm, each deriving its skip-ahead rule in its docstrings:
@@ -27,6 +28,7 @@ from zonemax.engine.api import (
     run_many,
     run_seeds,
     simulate,
+    simulate_per_iteration,
     supports,
     unsupported,
 )
@@ -41,6 +43,7 @@ __all__ = [
     "run_many",
     "run_seeds",
     "simulate",
+    "simulate_per_iteration",
     "supports",
     "unsupported",
 ]

@@ -116,6 +116,9 @@ class BlockRule(NamedTuple):
 
 #: The production rule.
 DEFAULT_RULE = BlockRule(FAR_MIN, SWEEP_MIN, CORRECT)
+#: No blocks: every useful iteration simulated on its own (the per-iteration engine,
+#: :func:`zonemax.engine.api.simulate_per_iteration`).
+PER_ITERATION = BlockRule(NO_BLOCKS, NO_BUDGET, CORRECT)
 
 
 @njit(nogil=True, cache=True)

@@ -44,7 +44,7 @@ import numba
 import numpy as np
 
 from zonemax.engine._ea_law import ea_law_steps
-from zonemax.engine._ea_pm1 import DEFAULT_RULE, ea_pm1_steps
+from zonemax.engine._ea_pm1 import DEFAULT_RULE, PER_ITERATION, ea_pm1_steps
 from zonemax.engine._magnitude_law import magnitude_law
 from zonemax.engine._pm1_patterns import CACHE_MAX_SLOTS, new_cache
 from zonemax.engine._rls_ab import rls_ab_steps
@@ -262,6 +262,37 @@ def simulate(spec: AlgorithmSpec, seed: np.random.SeedSequence, runs: int,
     (:data:`zonemax.stats_tests.machinery.Simulator`)."""
     batch = run_seeds(spec, seed.spawn(runs), budget=budget)
     return np.asarray(batch.evaluations), np.asarray(batch.solved)
+
+
+def simulate_per_iteration(spec: AlgorithmSpec, seed: np.random.SeedSequence, runs: int,
+                           budget: int | None) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`simulate` for ``ea-pm1`` without the kernel's shortcuts for large targets: no
+    blocks (every useful iteration on its own, :data:`~zonemax.engine._ea_pm1.NO_BLOCKS`) and a
+    pattern table of its own for every ``k`` (``n + 1`` slots: none shared, none reused).  Same
+    law as :func:`simulate`, other code paths: the oracle of the statistical family ``blocks``
+    (:mod:`zonemax.stats_tests.blocks`), which judges the block rule, the far-only patterns and
+    the cache's shared slots against it.  Run ``k`` uses ``seed.spawn(runs)[k]``; one cache
+    serves the batch (tables draw no randomness)."""
+    if spec.algorithm != "ea-pm1":
+        raise ValueError(f"the per-iteration path is the ±1 EA's, not {spec.algorithm}'s")
+    dist0 = check_target(spec.a)
+    budget_int = NO_BUDGET if budget is None else min(_check_int(budget, "budget", 0), NO_BUDGET)
+    n = dist0.shape[0]
+    cache = new_cache(n + 1)
+    scratch = np.empty(n, np.int64)
+    evaluations = np.empty(runs, dtype=np.int64)
+    solved = np.empty(runs, dtype=np.bool_)
+    prepare(spec)  # compiled (or loaded) before signals are deferred, as in run_seeds
+    with DeferredSignals() as signals:
+        for i, child in enumerate(seed.spawn(runs)):
+            for finished, t, ok, _ in ea_pm1_steps(np.random.default_rng(child), dist0,
+                                                   budget_int, PER_ITERATION, cache, NO_BUDGET,
+                                                   scratch, CHUNK):
+                if signals.pending:
+                    signals.deliver()
+                if finished:
+                    evaluations[i], solved[i] = t, ok
+    return evaluations, solved
 
 
 #: ``kernel(rng, dist0, budget, chunk)``: the steps of one run (module docstring, "Steps").

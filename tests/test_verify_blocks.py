@@ -1,0 +1,74 @@
+"""``zonemax verify`` sees the ±1 EA's fast paths (issue 26, items 1 and 3; issue 25, item 4).
+
+The family ``blocks`` (:mod:`zonemax.stats_tests.blocks`) passes on the engine (by default in
+``stats_tests/tests/test_families.py::test_ci_level[blocks-fast]``) and rejects the block rule's
+planted count law in process (``stats_tests/tests/test_power.py``).  Here: the bugs planted
+inside the kernels for ``zonemax verify --power`` (:mod:`zonemax.planted_engine`) -- each names
+one place of the engine's source, the staged copy is the engine that runs, a copy that fails is
+a rejection with its error, and (``-m slow``: each compiles the ±1 EA's kernels afresh, about
+30 s on an idle core) each is rejected by the family, by the tests of the case where it acts.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from zonemax.stats_tests.reporting import render_family
+
+from zonemax.planted_engine import (
+    KERNEL_BUGS,
+    KernelBug,
+    _sources,
+    engine_dir,
+    mutated_sources,
+    run_family_with,
+    stage,
+)
+
+#: A case of the family where each planted kernel bug acts (a substring of the name of a test
+#: that must reject it; measured effects on the mean in :mod:`zonemax.stats_tests.blocks`).
+EXPECTED = {
+    "sweep-minus-probability": "a=(100000, -100000)",
+    "near-masses-off-by-one": "a=(1000, 0×4)",
+    "table-cache-slot-reuse": "a=(2000×44, 129×256)",
+}
+
+
+def test_every_kernel_bug_names_one_place_of_the_engine() -> None:
+    # cheap and default: a bug whose text no longer occurs (the engine was edited) or occurs
+    # twice would judge code that is not there
+    assert set(EXPECTED) == {b.name for b in KERNEL_BUGS}
+    original = _sources(engine_dir())
+    for bug in KERNEL_BUGS:
+        assert bug.family == "blocks" and bug.old != bug.new
+        changed = {name for name, text in mutated_sources(bug).items()
+                   if text != original[name]}
+        assert changed == {bug.module}, bug.name
+        with pytest.raises(ValueError, match="exactly one place"):
+            mutated_sources(KernelBug(bug.name, bug.bug, bug.module, "@njit", "@njit", "x"))
+
+
+def test_the_staged_copy_runs_and_its_failure_is_a_rejection(tmp_path: Path) -> None:
+    # one subprocess (cheap): the staged engine's _pm1_rows raises when imported, which only
+    # the staged copy can do; so the error in the family's report shows that the copy is the
+    # engine that ran, and that a planted engine that fails rejects its family with its error
+    # (as an implementation that raises does), naming no test of the family
+    raising = KernelBug("raising", "raises on import", "_pm1_rows.py", "CORRECT = 0\n",
+                        "CORRECT = 0\nraise RuntimeError('the staged copy ran')\n", "blocks")
+    engine = stage(raising, tmp_path)
+    assert stage(raising, tmp_path) == engine  # kept, so that its compiled kernels are re-used
+    res = run_family_with(raising, "ci", tmp_path)
+    assert not res.ok and len(res.outcomes) == 1 and res.rejected == (True,)
+    assert "the staged engine failed" in res.outcomes[0].detail
+    assert "RuntimeError: the staged copy ran" in res.outcomes[0].detail
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(1800)  # compiles the ±1 EA's kernels in a fresh numba cache
+@pytest.mark.parametrize("bug", KERNEL_BUGS, ids=[b.name for b in KERNEL_BUGS])
+def test_kernel_bug_is_rejected_by_its_family(bug: KernelBug, tmp_path: Path) -> None:
+    res = run_family_with(bug, "ci", tmp_path)
+    assert res.implementation == "fast", render_family(res)  # the family ran on the copy
+    rejected = [o.name for o, rej in zip(res.outcomes, res.rejected, strict=True) if rej]
+    assert any(EXPECTED[bug.name] in name for name in rejected), render_family(res)
