@@ -22,7 +22,8 @@ family that must catch it runs on that text:
 Staged copies are kept (under :func:`stage_root`) and named by a hash of the engine's sources
 and the change, so a later ``zonemax verify --power`` loads their compiled kernels instead of
 compiling them again (compiling the ±1 EA's kernels takes about 25 s a copy on an idle core);
-a copy of another engine version is removed when its bug is staged anew.
+a copy of another engine version is removed when its bug is staged anew a day later
+(:data:`STALE_SECONDS`).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -81,6 +83,11 @@ KERNEL_BUGS: tuple[KernelBug, ...] = (
         "if cache.far_a[slot] < 0:",
         "blocks"),
 )
+
+
+#: A staged copy of another engine version is removed when its bug is staged anew and the copy
+#: is older than this (a day): not while another checkout's ``verify --power`` may be using it.
+STALE_SECONDS = 86_400
 
 
 def engine_dir() -> Path:
@@ -132,7 +139,7 @@ def stage(bug: KernelBug, root: Path | None = None) -> Path:
     if not engine.is_dir():
         root.mkdir(parents=True, exist_ok=True)
         for old in root.glob(f"{bug.name}-*"):  # copies of other engine versions
-            if old != home:
+            if old != home and time.time() - old.stat().st_mtime > STALE_SECONDS:
                 shutil.rmtree(old, ignore_errors=True)
         tmp = Path(tempfile.mkdtemp(prefix=f".{bug.name}-", dir=root))
         (tmp / "zonemax_engine").mkdir()
