@@ -181,8 +181,9 @@ EXACT_CASES: dict[str, tuple[ExactCase, ...]] = {
 EXACT_CASES_FAST: dict[str, tuple[ExactCase, ...]] = {
     # (50, 50): the largest ±1 EA instance here; the engine's block rule acts only on
     # positions beyond FAR_MIN = 128 (zonemax.engine._ea_pm1), out of the exact solver's default
-    # reach, so it is judged by tests/test_engine_blocks.py (and the laws of whole runs at
-    # 10^3.. by the engine tests), not by this family
+    # reach, so it is judged by the family blocks (zonemax.stats_tests.blocks: against the
+    # reference and the per-iteration engine at large targets) and tests/test_engine_blocks.py,
+    # not by this family
     "pm1": (_case("ea-pm1", (10, -10)), _case("ea-pm1", (4, 3, 0, 0)),
             _case("ea-pm1", (50, 50)), _case("rls-pm1", (40, -25, 3))),
     "heavy": (
