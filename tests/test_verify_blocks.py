@@ -13,9 +13,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
+from zonemax.reference.spec import AlgorithmSpec
 from zonemax.stats_tests.reporting import render_family
 
+from zonemax.engine import simulate_per_iteration
 from zonemax.planted_engine import (
     KERNEL_BUGS,
     KernelBug,
@@ -72,3 +75,18 @@ def test_kernel_bug_is_rejected_by_its_family(bug: KernelBug, tmp_path: Path) ->
     assert res.implementation == "fast", render_family(res)  # the family ran on the copy
     rejected = [o.name for o, rej in zip(res.outcomes, res.rejected, strict=True) if rej]
     assert any(EXPECTED[bug.name] in name for name in rejected), render_family(res)
+
+
+def test_the_per_iteration_oracle_censors_exactly_and_runs_the_pm1_ea_only() -> None:
+    # the oracle of the family: the same runs with and without a budget (a budget only stops a
+    # run, it draws nothing), and no other algorithm behind its name
+    spec = AlgorithmSpec("ea-pm1", (300, -150, 2, 0))
+    full, solved = simulate_per_iteration(spec, np.random.SeedSequence(3), 20, None)
+    assert solved.all()
+    for budget in (int(np.median(full)), 1000, 1):
+        cut, ok = simulate_per_iteration(spec, np.random.SeedSequence(3), 20, budget)
+        np.testing.assert_array_equal(cut, np.minimum(full, budget))
+        np.testing.assert_array_equal(ok, full <= budget)
+    with pytest.raises(ValueError, match="per-iteration path is the ±1 EA's"):
+        simulate_per_iteration(AlgorithmSpec("rls-pm1", (3,)), np.random.SeedSequence(3), 2,
+                               None)
