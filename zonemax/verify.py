@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from zonemax.planted_engine import KERNEL_BUGS, run_family_with
+from zonemax.planted_engine import KERNEL_BUGS, fast_implementation, run_family_with
 from zonemax.proofs_check import ClaimResult, run_claims, totals
 from zonemax.proofs_check.core import Severity, Status
 from zonemax.proofs_check.expected import EXPECTED
@@ -68,14 +68,6 @@ def _wrap(prefix: str, text: str, max_lines: int | None = None) -> list[str]:
     return textwrap.wrap(text, width=WIDTH, initial_indent=prefix,
                          subsequent_indent=" " * len(prefix), break_long_words=False,
                          break_on_hyphens=False, max_lines=max_lines, placeholder=" …")
-
-
-def fast_implementation() -> Implementation:
-    """The numba engine as an implementation under test (compiling takes a few seconds), with
-    its per-iteration path for the ±1 EA (the oracle of the family ``blocks``)."""
-    from zonemax.engine import simulate, simulate_per_iteration
-
-    return Implementation("fast", simulate, fast=True, per_iteration=simulate_per_iteration)
 
 
 def _engine_bug(name: str, *, target: Callable[[tuple[int, ...]], tuple[int, ...]] | None = None,

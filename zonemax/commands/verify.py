@@ -17,8 +17,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "the recorded one (proofs_check/expected.py), or, with --power, a planted bug goes "
         "undetected; 2 bad input; 130 interrupted (Ctrl-C), 143 terminated (SIGTERM). "
         "Takes 2-3.5 minutes on 2 cores with a warm numba cache (2 min 7 s idle before the family "
-        "blocks, which took 14 s at load 5-7); --power adds 3-4 minutes, and its first run after a change "
-        "of the engine compiles three staged copies of it (about 30 s of CPU each).")
+        "blocks, which took 14 s at load 5-7); --power adds about 4 minutes (measured at load 4-6), "
+        "and its first run after a change of the engine compiles three staged copies of it "
+        "(about 30 s of CPU each).")
     parser.add_argument("--power", action="store_true",
                         help="also run the planted bugs and show which tests catch them")
     parser.add_argument("--quiet", action="store_true",
