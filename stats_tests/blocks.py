@@ -20,7 +20,12 @@ implementation) judges them against oracles that do not run the code under test:
   ``k``, so no slot is shared) where the reference is too slow (:data:`PER_ITERATION_CASES`:
   two and three far positions, whose blocks the sweep applies; ``n = 300`` with 256 positions at
   129 and 44 at 1000, so that ``a = 300`` and ``a = 44``, and ``k`` and ``k + 256``, share a slot
-  of the caches, which are warm: one cache serves the whole batch, as in production).
+  of the caches, which are warm: one cache serves the whole batch, as in production).  The
+  per-iteration path shares the pattern tables of one ``k`` with the code under test (they are
+  judged at small targets by the ``pm1`` family's exact cases, where every position is near
+  and production runs exactly this path), not the blocks, the sweep, the far-only laws or a
+  shared slot; under each planted kernel bug below its samples were bit for bit those of the
+  correct engine (measured).
 
 Per case, ``RUNS`` implementation runs against the oracle's runs (own seeds): a two-sample
 Kolmogorov-Smirnov test (the law) and Welch's t-test (the mean), both two-sided.  Run times are
