@@ -67,6 +67,21 @@ def test_the_staged_copy_runs_and_its_failure_is_a_rejection(tmp_path: Path) -> 
     assert "RuntimeError: the staged copy ran" in res.outcomes[0].detail
 
 
+def test_a_staged_engine_that_hangs_is_a_rejection(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    # a kernel that loops inside one pass returns to no evaluation cap; its subprocess is ended
+    # at the wall-time limit (here 2 s: the loop never ends, so the outcome cannot depend on
+    # the machine's speed) and the family rejects with that reason, instead of a hang
+    import zonemax.planted_engine as planted_engine
+
+    monkeypatch.setattr(planted_engine, "HANG_SECONDS", 2)
+    looping = KernelBug("looping", "never returns", "_pm1_rows.py", "CORRECT = 0\n",
+                        "CORRECT = 0\nwhile True:\n    pass\n", "blocks")
+    res = run_family_with(looping, "ci", tmp_path)
+    assert not res.ok and res.rejected == (True,)
+    assert "did not finish within 2 s" in res.outcomes[0].detail
+
+
 @pytest.mark.slow
 @pytest.mark.timeout(1800)  # compiles the ±1 EA's kernels in a fresh numba cache
 @pytest.mark.parametrize("bug", KERNEL_BUGS, ids=[b.name for b in KERNEL_BUGS])

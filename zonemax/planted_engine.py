@@ -101,6 +101,14 @@ KERNEL_BUGS: tuple[KernelBug, ...] = (
 STALE_SECONDS = 86_400
 
 
+#: Wall-time limit of one planted engine's subprocess.  The family's evaluation caps end every
+#: run that the kernel returns from, but a kernel may loop inside one pass (a slot-reuse bug of
+#: the table cache, tried for this catalogue, drew more distinct positions than there were and
+#: never returned); the catalogue's bugs take 25-140 s each (compilation included, loads up to
+#: 7), so an hour means a hang, reported as the family's rejection with that reason.
+HANG_SECONDS = 3600
+
+
 def engine_dir() -> Path:
     """The folder of the installed ``zonemax.engine`` (found without importing it)."""
     spec = importlib.util.find_spec("zonemax.engine")
@@ -193,18 +201,24 @@ def run_family_with(bug: KernelBug, level: str = "ci", root: Path | None = None
                     ) -> FamilyResult:
     """Run ``bug.family`` on the fast engine with ``bug`` planted (staged copy, subprocess).
 
-    A subprocess that fails (the mutated kernel does not compile, or crashes) is reported as
-    a rejection of the family with the error in its detail, as a crashing implementation is
-    in :func:`zonemax.stats_tests.suite.raised`; it then names no test of the family."""
+    A subprocess that fails (the mutated kernel does not compile, or crashes, or hangs beyond
+    :data:`HANG_SECONDS`) is reported as a rejection of the family with the error in its
+    detail, as a crashing implementation is in :func:`zonemax.stats_tests.suite.raised`; it
+    then names no test of the family."""
     engine = stage(bug, root)
     env = dict(os.environ, NUMBA_CACHE_DIR=str(engine.parent / "numba"))
-    proc = subprocess.run([sys.executable, "-m", "zonemax.planted_engine", str(engine),
-                           bug.family, level], env=env, capture_output=True, text=True,
-                          check=False)
-    lines = [ln for ln in proc.stdout.splitlines() if ln.startswith(RESULT_PREFIX)]
-    if proc.returncode == 0 and len(lines) == 1:
-        return result_from_json(lines[0].removeprefix(RESULT_PREFIX))
-    error = (proc.stderr.strip().splitlines() or [f"exit status {proc.returncode}"])[-1]
+    try:
+        proc = subprocess.run([sys.executable, "-m", "zonemax.planted_engine", str(engine),
+                               bug.family, level], env=env, capture_output=True, text=True,
+                              check=False, timeout=HANG_SECONDS)
+    except subprocess.TimeoutExpired:
+        error = (f"it did not finish within {HANG_SECONDS} s: a kernel loop that never returns "
+                 "to Python, which no evaluation cap can stop")
+    else:
+        lines = [ln for ln in proc.stdout.splitlines() if ln.startswith(RESULT_PREFIX)]
+        if proc.returncode == 0 and len(lines) == 1:
+            return result_from_json(lines[0].removeprefix(RESULT_PREFIX))
+        error = (proc.stderr.strip().splitlines() or [f"exit status {proc.returncode}"])[-1]
     crash = TestOutcome(f"{bug.family}: the planted engine ran", 0.0, math.nan,
                         f"the staged engine failed ({error[:200]})")
     return FamilyResult(bug.family, f"planted:{bug.name}", 0.0, (crash,), (True,))
