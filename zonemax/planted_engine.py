@@ -104,9 +104,10 @@ STALE_SECONDS = 86_400
 #: Wall-time limit of one planted engine's subprocess.  The family's evaluation caps end every
 #: run that the kernel returns from, but a kernel may loop inside one pass (a slot-reuse bug of
 #: the table cache, tried for this catalogue, drew more distinct positions than there were and
-#: never returned); the catalogue's bugs take 25-140 s each (compilation included, loads up to
-#: 7), so an hour means a hang, reported as the family's rejection with that reason.
-HANG_SECONDS = 3600
+#: never returned); the catalogue's bugs take 25-140 s each (compilation included, about 30 s
+#: of CPU; loads up to 7), so 15 minutes means a hang, reported as the family's rejection with
+#: that reason.
+HANG_SECONDS = 900
 
 
 def engine_dir() -> Path:
