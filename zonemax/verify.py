@@ -8,10 +8,15 @@ paper claim that is *false* is a finding about the paper, reported but not an er
 
 from __future__ import annotations
 
+import hashlib
+import importlib.util
+import sys
 import textwrap
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
 
 import numpy as np
 
@@ -64,10 +69,17 @@ def _wrap(prefix: str, text: str, max_lines: int | None = None) -> list[str]:
 
 
 def fast_implementation() -> Implementation:
-    """The numba engine as an implementation under test (compiling takes a few seconds)."""
-    from zonemax.engine import simulate
+    """The numba engine as an implementation under test (compiling takes a few seconds): its
+    runs, and the step magnitudes its kernels draw (:func:`zonemax.engine.candidate_magnitudes`,
+    for the ``laws`` family)."""
+    from zonemax.engine import candidate_magnitudes, simulate
 
-    return Implementation("fast", simulate, fast=True)
+    def sampler(spec: AlgorithmSpec, limit: int, count: int, rng: np.random.Generator
+                ) -> tuple[np.ndarray, float]:
+        drawn = candidate_magnitudes(spec, limit, count, rng=rng)
+        return drawn.magnitudes, drawn.mass
+
+    return Implementation("fast", simulate, fast=True, sampler=sampler)
 
 
 def _engine_bug(name: str, *, target: Callable[[tuple[int, ...]], tuple[int, ...]] | None = None,
@@ -118,6 +130,70 @@ def _chunk_streams(seed: np.random.SeedSequence, runs: int) -> list[np.random.Se
     return out
 
 
+#: Module of the engine's samplers, and the planted bug of issue 26 in it: the power law's
+#: proposal inside an octave ``[lo, 2 lo)`` drawn with one random bit too many (offsets on
+#: ``[0, 2 lo)``), so that magnitudes leave their octave; -6.5% mean run time of ``ea-power`` at
+#: a = (10^5, 10^5) (20,000 runs a side, standard error 0.3%).
+SAMPLER_MODULE = "zonemax.engine._magnitude_law"
+POWER_PROPOSAL_BUG = ("off = random_bits(rng, b - 1)", "off = random_bits(rng, b)")
+
+
+def mutated_module(module: str, old: str, new: str) -> ModuleType:
+    """A fresh copy of the engine module ``module`` with the text ``old`` (which must occur
+    exactly once) replaced by ``new``: a planted bug in jitted code that really runs.
+
+    The copy is executed from the module's own source under a new name (the original stays
+    untouched), with numba's on-disk cache off (``cache=True`` -> ``cache=False``: numba keys its
+    cache by the source file, which the copy does not have), so its functions are compiled
+    afresh in this process, a few seconds."""
+    spec = importlib.util.find_spec(module)
+    if spec is None or spec.origin is None:
+        raise ImportError(f"no source for {module}")
+    source = Path(spec.origin).read_text(encoding="utf-8")
+    if source.count(old) != 1:
+        raise ValueError(f"{old!r} occurs {source.count(old)} times in {module}; a planted bug "
+                         "must name exactly one place")
+    name = f"{module}__planted_{hashlib.sha256((old + new).encode()).hexdigest()[:12]}"
+    if name in sys.modules:
+        return sys.modules[name]
+    copy = ModuleType(name)
+    copy.__file__ = spec.origin
+    sys.modules[name] = copy  # NamedTuple classes look their module up
+    code = source.replace(old, new).replace("cache=True", "cache=False")
+    exec(compile(code, f"{spec.origin} (planted: {new})", "exec"), copy.__dict__)
+    return copy
+
+
+def _sampler_bug(name: str, module: str, old: str, new: str) -> Implementation:
+    """The engine's step sampler (:func:`zonemax.engine.candidate_magnitudes`) with its module
+    ``module`` replaced by :func:`mutated_module` (compiled on first use).  The bug sits in the
+    samplers, which the ``laws`` family judges; its runs are not simulated (the family draws
+    none: ``simulate`` refuses)."""
+
+    def sampler(spec: AlgorithmSpec, limit: int, count: int, rng: np.random.Generator
+                ) -> tuple[np.ndarray, float]:
+        from zonemax.engine import api
+
+        copy = mutated_module(module, old, new)
+        replaced = {key: getattr(copy, key) for key in
+                    ("draw_candidates", "law_admissible", "magnitude_law")}
+        saved = {key: getattr(api, key) for key in replaced}
+        try:  # the public function itself, on the mutated module's tables and samplers
+            for key, value in replaced.items():
+                setattr(api, key, value)
+            drawn = api.candidate_magnitudes(spec, limit, count, rng=rng)
+        finally:
+            for key, value in saved.items():
+                setattr(api, key, value)
+        return drawn.magnitudes, drawn.mass
+
+    def simulate(spec: AlgorithmSpec, seed: np.random.SeedSequence, runs: int,
+                 budget: int | None) -> tuple[np.ndarray, np.ndarray]:
+        raise NotImplementedError(f"{name}: a planted sampler bug, judged by its steps only")
+
+    return Implementation(name, simulate, fast=True, sampler=sampler)
+
+
 def engine_planted() -> dict[str, tuple[str, Implementation]]:
     """Planted bugs of the fast engine (issue 14), built on its public API, each with the
     family that must catch it; ``zonemax verify --power`` runs them after
@@ -131,6 +207,9 @@ def engine_planted() -> dict[str, tuple[str, Implementation]]:
             "equivalence", _engine_bug("engine-seed-plus-k", seeds=_seed_plus_k)),
         "engine: streams spawned per worker chunk": (
             "equivalence", _engine_bug("engine-chunk-streams", seeds=_chunk_streams)),
+        "engine: power-law sampler's proposal over one random bit too many": (
+            "laws", _sampler_bug("engine-power-proposal-bits", SAMPLER_MODULE,
+                                 *POWER_PROPOSAL_BUG)),
     }
 
 

@@ -2,7 +2,8 @@
 
 Public API (see :mod:`zonemax.engine.api`): :func:`run_many`, :func:`run_seeds`,
 :func:`simulate`, :func:`supports` and :func:`unsupported`, :func:`needs_compiling` and
-:func:`prepare`, each taking an :class:`~zonemax.reference.spec.AlgorithmSpec`.
+:func:`prepare`, and :func:`candidate_magnitudes` (the kernels' step sampler), each taking an
+:class:`~zonemax.reference.spec.AlgorithmSpec`.
 
 One jitted module per algorithm, each deriving its skip-ahead rule in its docstrings:
 :mod:`~zonemax.engine._ea_pm1` ((1+1) EA, ±1 operator), :mod:`~zonemax.engine._ea_law` ((1+1)
@@ -21,6 +22,8 @@ from zonemax.engine.api import (
     ALGORITHMS,
     INT64_LIMIT,
     Batch,
+    Candidates,
+    candidate_magnitudes,
     check_target,
     needs_compiling,
     prepare,
@@ -35,6 +38,8 @@ __all__ = [
     "ALGORITHMS",
     "INT64_LIMIT",
     "Batch",
+    "Candidates",
+    "candidate_magnitudes",
     "check_target",
     "needs_compiling",
     "prepare",
