@@ -166,9 +166,6 @@ EXACT_CASES: dict[str, tuple[ExactCase, ...]] = {
         _case("ea-power", (3,)),
         _case("rls-power", (5,), power_exponent=F(2)),
         _case("ea-power", (2, -1), power_exponent=F(5, 2)),
-        # q > 1/2 (issue 26): a double-geometric sampler wrong only for q >= 1/2 (the planted
-        # wrong logarithm, which draws the law of 1 - q) changes E[T] here by +83%
-        _case("rls-geom", (12, -7), geom_q=F(2, 3)),
     ),
     "rls_ab": (
         _case("rls-ab", (5,), alpha=F(2), beta=F(1, 2)),
@@ -208,6 +205,9 @@ EXACT_CASES_FAST: dict[str, tuple[ExactCase, ...]] = {
         _case("rls-geom", (4,), geom_mean=F(20)),
         _case("ea-power", (2, -1), power_exponent=F(11, 10)),
         _case("rls-power", (12,)),
+        # q > 1/2 (issue 26): a double-geometric sampler wrong only for q >= 1/2 changes E[T]
+        # here (the planted wrong logarithm, which draws the law of 1 - q: +50%; the laws
+        # family judges the reference's operator at q = 2/3 step by step)
         _case("ea-geom", (12, -7), geom_q=F(2, 3)),
     ),
     "rls_ab": (
