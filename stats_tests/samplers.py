@@ -105,11 +105,16 @@ def _heavy(eps: Fraction, **kw: Any) -> AlgorithmSpec:
 
 
 #: Engine cases: (label, spec carrying the operator's parameters, admissibility limit 2 f).
-#: Both sides of q = 1/2 and large means (q near 1) for the double-geometric law; four
-#: exponents of the power law, three of them with much mass past its cumulative table
-#: (``M >= 2^8``: the proposal/acceptance region); Definition 2 in bases 2 and e, untruncated
-#: and truncated (a clip atom below and above the limit).
+#: Small limits (the end of every run); both sides of q = 1/2 and large means (q near 1) for
+#: the double-geometric law; four exponents of the power law, three of them with much mass past
+#: its cumulative table (``M >= 2^8``: the proposal/acceptance region); Definition 2 in bases 2
+#: and e, untruncated and truncated (a clip atom below and above the limit).  Labels are unique
+#: together with the limit.
 ENGINE_CASES: tuple[tuple[str, AlgorithmSpec, int], ...] = (
+    # the last phases of every run: candidates 1..7, each its own cell (the inversion of the
+    # small-magnitude table up to its top entry)
+    ("double-geometric q=1/2", _geom(q=F(1, 2)), 6),
+    ("power law beta=3/2", _power(F(3, 2)), 6),
     ("double-geometric q=1/3", _geom(q=F(1, 3)), 2**20 + 1),
     ("double-geometric q=2/3", _geom(q=F(2, 3)), 2**30 + 7),
     ("double-geometric mean=10^3", _geom(mean=F(10**3)), 2**24),
@@ -268,6 +273,8 @@ def _params(spec: AlgorithmSpec) -> str:
 
 
 def _limit(value: int) -> str:
+    if value < 1000:
+        return str(value)
     for base, name in ((2, "2"), (10, "10")):
         k = round(math.log(value, base))
         for off in range(-8, 9):

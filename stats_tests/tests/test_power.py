@@ -64,7 +64,8 @@ EXPECTED: dict[str, tuple[str, tuple[str, ...]]] = {
         "streams: run k depends on (seed, k) only", ("engine = reference",)),
     # issue 26: the operators over their parameter ranges (stats_tests/samplers.py)
     "engine: power-law sampler's proposal over one random bit too many": (
-        "engine sampler, power law beta=3/2", ("double-geometric", "heavy-tailed", "mass")),
+        "engine sampler, power law beta=3/2, limit 2f = 2^61",
+        ("double-geometric", "heavy-tailed", "mass", "limit 2f = 6")),
     "double-geometric operator: log(1 - q) for ln q when q >= 1/2": (
         "operator double-geometric q=2/3", ("q=1/3", "power law", "Algorithm 2", "eps=")),
 }

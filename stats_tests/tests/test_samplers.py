@@ -36,9 +36,9 @@ GEOM_BUG = "double-geometric operator: log(1 - q) for ln q when q >= 1/2"
 POWER_BUG = "engine: power-law sampler's proposal over one random bit too many"
 
 
-def _case(cases: tuple[tuple[str, AlgorithmSpec, int], ...], label: str
+def _case(cases: tuple[tuple[str, AlgorithmSpec, int], ...], label: str, limit: int | None = None
           ) -> tuple[str, AlgorithmSpec, int]:
-    return next(c for c in cases if c[0] == label)
+    return next(c for c in cases if c[0] == label and limit in (None, c[2]))
 
 
 def _quiet(message: str) -> None:
@@ -137,9 +137,11 @@ def test_mutated_module_names_one_place_and_is_a_fresh_copy() -> None:
     assert max(ours) < 2**20 <= max(theirs)
 
 
-@pytest.mark.parametrize("label", ["power law beta=3/2", "power law beta=11/10"])
-def test_power_proposal_bug_is_rejected_by_its_case(label: str) -> None:
-    case = _case(samplers.ENGINE_CASES, label)
+@pytest.mark.parametrize(("label", "limit"), [("power law beta=3/2", 2**61),
+                                              ("power law beta=11/10", 2**40)],
+                         ids=["beta=3/2-limit2^61", "beta=11/10-limit2^40"])
+def test_power_proposal_bug_is_rejected_by_its_case(label: str, limit: int) -> None:
+    case = _case(samplers.ENGINE_CASES, label, limit)
     fast = fast_implementation()
     correct = samplers.engine_sampler_tests(fast, _draws(fast), "ci", _quiet, (case,))
     assert all(o.p_value > FAMILY_ALPHA for o in correct), [o.detail for o in correct]
@@ -162,3 +164,38 @@ def test_geom_wrong_log_is_rejected_above_one_half_only() -> None:
             assert buggy.p_value < REJECTED, (label, buggy.detail)
         else:  # the bug is invisible below q = 1/2
             assert buggy.p_value > FAMILY_ALPHA, (label, buggy.detail)
+
+
+def _sampler_mutants() -> list[tuple[str, str, str]]:
+    """The hand-written mutants of the engine's sampler module in the numba catalogue
+    (``benchmarks/mutation/numba_mutants.py``): (name, old, new)."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "mutation" / "numba_mutants.py"
+    spec = importlib.util.spec_from_file_location("zonemax_numba_mutants", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return [(m.name, m.old, m.new) for m in module.CATALOGUE
+            if m.path == "zonemax/engine/_magnitude_law.py"]
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)  # about 10 to 25 s each on 2 shared cores (load 6)
+@pytest.mark.parametrize("mutant", _sampler_mutants(), ids=lambda m: m[0])
+def test_laws_family_rejects_the_catalogued_sampler_mutants(mutant: tuple[str, str, str]
+                                                            ) -> None:
+    # the numba catalogue's mutants of the sampler module (killed there by engine tests that
+    # zonemax verify does not run) are rejected by the laws family on the engine, which verify
+    # runs: the module compiled afresh with the mutant (zonemax.verify.mutated_module)
+    from zonemax.stats_tests import families
+    from zonemax.stats_tests.reporting import render_family
+
+    from zonemax.verify import _sampler_bug
+
+    name, old, new = mutant
+    res = families.run("laws", _sampler_bug(name, SAMPLER_MODULE, old, new), "ci")
+    assert not res.ok, render_family(res)
