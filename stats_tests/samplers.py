@@ -87,7 +87,7 @@ MASS_REL_TOL = 2.0**-50
 #: Master seed of these tests (case index appended; reference cases from 100).
 SAMPLERS_SEED = 45_000
 #: Sample sizes by level: (draws per engine case, draws per reference case).
-SIZES: dict[str, tuple[int, int]] = {"ci": (200_000, 10_000), "slow": (2_000_000, 100_000)}
+SIZES: dict[str, tuple[int, int]] = {"ci": (1_000_000, 10_000), "slow": (10_000_000, 100_000)}
 
 Cell = tuple[int, int, int]  #: magnitudes ``start <= M < end`` of parity 0 or 1 (2: both)
 

@@ -16,7 +16,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "statistical family rejects an implementation, a proof checker's verdict differs from "
         "the recorded one (proofs_check/expected.py), or, with --power, a planted bug goes "
         "undetected; 2 bad input; 130 interrupted (Ctrl-C), 143 terminated (SIGTERM). "
-        "Takes about 2 minutes on 2 cores (--power adds about 30 s).")
+        "Takes about 2 minutes on 2 cores (--power adds about 1.5 minutes).")
     parser.add_argument("--power", action="store_true",
                         help="also run the planted bugs and show which tests catch them")
     parser.add_argument("--quiet", action="store_true",
