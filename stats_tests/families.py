@@ -6,6 +6,8 @@ from zonemax.stats_tests.blocks import blocks_tests
 from zonemax.stats_tests.equivalence import equivalence_tests
 from zonemax.stats_tests.implementations import Implementation
 from zonemax.stats_tests.laws import laws_tests
+from zonemax.stats_tests.machinery import CappedDraws, TestOutcome
+from zonemax.stats_tests.samplers import engine_sampler_tests, reference_operator_tests
 from zonemax.stats_tests.suite import (
     FAMILIES,
     ExtraTests,
@@ -24,14 +26,27 @@ from zonemax.stats_tests.theorems import (
     rls_tests,
 )
 
+
+def _reference_laws(impl: Implementation, draws: CappedDraws, level: Level,
+                    progress: Progress) -> list[TestOutcome]:
+    """The one-step laws of a reference-style implementation: :mod:`~zonemax.stats_tests.laws`
+    (heavy-tailed and ±1 operators, Algorithm 2, one iteration), then the double-geometric and
+    power-law operators over their parameter ranges (:mod:`~zonemax.stats_tests.samplers`)."""
+    return [*laws_tests(impl, draws, level, progress),
+            *reference_operator_tests(impl, draws, level, progress)]
+
+
 #: Theorem-specific tests (bounds, growth) on an implementation marked ``fast``: they need volume
-#: (the ``ops`` family, operators beyond the paper, has no theorem: exact agreement only); and
-#: the engine's agreement with the reference (two-sample tests, random streams).
+#: (the ``ops`` family, operators beyond the paper, has no theorem: exact agreement only); the
+#: engine's agreement with the reference (two-sample tests, random streams); and the step
+#: magnitudes its kernels draw, every operator over its parameter range (``laws``).
 EXTRA: dict[str, ExtraTests] = {"pm1": pm1_tests, "heavy": heavy_tests, "rls_ab": rls_tests,
-                                "equivalence": equivalence_tests, "blocks": blocks_tests}
+                                "equivalence": equivalence_tests, "blocks": blocks_tests,
+                                "laws": engine_sampler_tests}
 #: Tests cheap enough for a reference-speed implementation (large magnitudes), and the one-step
 #: laws of a reference-style implementation (its operator and observed runs).
-EXTRA_REFERENCE: dict[str, ExtraTests] = {"rls_ab": rls_reference_tests, "laws": laws_tests}
+EXTRA_REFERENCE: dict[str, ExtraTests] = {"rls_ab": rls_reference_tests,
+                                          "laws": _reference_laws}
 #: Observations reported with a family on a ``fast`` implementation (not tested).
 NOTES: dict[str, Notes] = {"pm1": pm1_ratio_notes, "rls_ab": rls_experiment_notes}
 

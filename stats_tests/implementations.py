@@ -25,7 +25,7 @@ import numpy as np
 from zonemax.reference import RunResult, one_plus_one_ea, rls, rls_ab
 from zonemax.reference.operators import Probability, StepOperator
 from zonemax.reference.runner import run
-from zonemax.reference.spec import AlgorithmSpec
+from zonemax.reference.spec import GEOM_ALGORITHMS, AlgorithmSpec
 from zonemax.stats_tests import planted
 from zonemax.stats_tests.machinery import Simulator
 
@@ -60,6 +60,10 @@ Tracer = Callable[[np.random.Generator, int, Observe], bool]
 TracerFactory = Callable[[AlgorithmSpec], Tracer]
 #: The step operator an implementation uses for a spec with one (``ea-*``, ``rls-*``).
 OperatorFactory = Callable[[AlgorithmSpec], StepOperator]
+#: The step magnitudes an engine's kernels draw, ``(spec, limit 2 f, count, rng) -> (candidate
+#: magnitudes, candidate mass)`` (:func:`zonemax.engine.candidate_magnitudes`, judged by
+#: :mod:`zonemax.stats_tests.samplers`).
+StepSampler = Callable[[AlgorithmSpec, int, int, np.random.Generator], tuple[np.ndarray, float]]
 
 
 @dataclass(frozen=True)
@@ -69,9 +73,11 @@ class Implementation:
     ``fast`` marks an implementation fast enough for the theorem-specific tests' sample sizes
     (:mod:`zonemax.stats_tests.theorems`); the families run only their exact cases otherwise.
     ``operator`` and ``tracer`` (reference-style implementations only) expose the step operator
-    and the observed runs that the one-step laws of :mod:`zonemax.stats_tests.laws` judge.
-    ``per_iteration`` (fast implementations) runs ``ea-pm1`` without the shortcuts for large
-    targets (no blocks, no shared table slots): the oracle of :mod:`zonemax.stats_tests.blocks`.
+    and the observed runs that the one-step laws of :mod:`zonemax.stats_tests.laws` judge;
+    ``sampler`` (the fast engine) the step magnitudes its kernels draw
+    (:mod:`zonemax.stats_tests.samplers`).  ``per_iteration`` (fast implementations) runs
+    ``ea-pm1`` without the shortcuts for large targets (no blocks, no shared table slots): the
+    oracle of :mod:`zonemax.stats_tests.blocks`.
     """
 
     name: str
@@ -80,6 +86,7 @@ class Implementation:
     operator: OperatorFactory | None = None
     tracer: TracerFactory | None = None
     per_iteration: Simulator | None = None
+    sampler: StepSampler | None = None
 
 
 def _has_operator(spec: AlgorithmSpec) -> bool:
@@ -214,18 +221,23 @@ def _run_with(spec: AlgorithmSpec, op: StepOperator, rng: np.random.Generator,
     return algorithm(spec.a, op, rng=rng, budget=budget)
 
 
-def _operator_bug(name: str, make: OperatorBug) -> Implementation:
-    """The reference algorithms with the heavy-tailed operator replaced by ``make(spec)`` (a
-    subclass of the reference operator that changes one method); the ±1 operator, RLS_{alpha,
-    beta} and CMA-ESwM run as in the reference.  As in :func:`zonemax.reference.run`, every run
-    builds its operator afresh; observed runs share one per draw (as the reference tracer
-    does)."""
+def _heavy(spec: AlgorithmSpec) -> bool:
+    return spec.heavy
+
+
+def _operator_bug(name: str, make: OperatorBug,
+                  applies: Callable[[AlgorithmSpec], bool] = _heavy) -> Implementation:
+    """The reference algorithms with the step operator of the specs where the bug ``applies``
+    (default: the heavy-tailed one) replaced by ``make(spec)`` (a subclass of the reference
+    operator that changes one method); the other operators, RLS_{alpha, beta} and CMA-ESwM run
+    as in the reference.  As in :func:`zonemax.reference.run`, every run builds its operator
+    afresh; observed runs share one per draw (as the reference tracer does)."""
 
     def operator(spec: AlgorithmSpec) -> StepOperator:
-        return make(spec) if spec.heavy else spec.step_operator()
+        return make(spec) if applies(spec) else spec.step_operator()
 
     def run_one(spec: AlgorithmSpec, g: np.random.Generator, b: int | None) -> RunResult:
-        if not spec.heavy:
+        if not applies(spec):
             return run(spec, rng=g, budget=b)
         return _run_with(spec, operator(spec), g, b)
 
@@ -315,6 +327,11 @@ PLANTED: dict[str, tuple[str, Implementation]] = {
         lambda spec: planted.HeavyTailedStaleExtension(**_heavy_kwargs(spec)))),  # type: ignore[arg-type]
     "heavy-tailed steps longer than 2^32 treated as too long": ("laws", _helper_bug(
         "heavy-32-bit-table", "exponent-table-32-bit")),
+    # issue 26: an operator beyond the paper wrong on one side of its parameter range only
+    "double-geometric operator: log(1 - q) for ln q when q >= 1/2": ("laws", _operator_bug(
+        "geom-wrong-log",
+        lambda spec: planted.DoubleGeometricWrongLog(q=spec.geom_q, mean=spec.geom_mean),
+        lambda spec: spec.algorithm in GEOM_ALGORITHMS)),
     "RLS_{alpha,beta} velocity wraps at 2^32": ("laws", _planted(
         "rls-velocity-wrap", _is("rls-ab"),
         lambda spec, g, b: planted.rls_ab_velocity_wrap(spec.a, *_ab(spec), rng=g, budget=b),

@@ -8,7 +8,9 @@ iterations -- where the paper defines them exactly, at distances up to ``10^30``
 derived here from the paper's definitions and from :mod:`zonemax.exact.heavy_law` (Definition 2
 read afresh; nothing is taken from the operator under test).  It runs on reference-style
 implementations, through their ``operator`` and ``tracer``
-(:class:`~zonemax.stats_tests.implementations.Implementation`).
+(:class:`~zonemax.stats_tests.implementations.Implementation`), followed by the double-geometric
+and power-law operators of :mod:`zonemax.stats_tests.samplers`; on the fast engine the family
+``laws`` judges the step magnitudes its kernels draw instead (same module, issue 26).
 
 The tests, in the order they run (the draws of whole runs first, so that a run that never ends
 rejects the family before anything else is drawn):

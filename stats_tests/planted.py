@@ -19,10 +19,19 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from types import ModuleType
+from typing import Any
 
 import mpmath
 import numpy as np
-from zonemax.reference import HeavyTailed, PowerLaw, RunResult, c_epsilon, fitness, one_plus_one_ea
+from zonemax.reference import (
+    DoubleGeometric,
+    HeavyTailed,
+    PowerLaw,
+    RunResult,
+    c_epsilon,
+    fitness,
+    one_plus_one_ea,
+)
 from zonemax.reference import heavy_tailed as heavy_tailed_module
 from zonemax.reference.heavy_tailed import CEpsilon, largest_exponent
 from zonemax.reference.operators import Probability, StepOperator, check_limit
@@ -313,6 +322,25 @@ class HeavyTailedStaleExtension(HeavyTailed):
                     total += self._weight(i)
                     cdf.append(float(total / self.c.value / norm))
         return cdf
+
+
+@dataclass(frozen=True)
+class DoubleGeometricWrongLog(DoubleGeometric):
+    """Bug (issue 26): the inversion ``G = floor(ln V / ln q)`` of the double-geometric operator
+    takes, for ``q >= 1/2``, the logarithm of ``1 - q`` (``log1p(-q)``) where ``ln q =
+    log1p(-(1 - q))`` is meant -- the two cancellation-free forms mixed up.  Invisible at
+    ``q = 1/2`` (where ``1 - q = q``) and for ``q < 1/2``; at ``q = 2/3`` the steps follow the law
+    of ``q = 1/3`` (mean step 3/4 instead of 12/5): exact E[T] of ``rls-geom`` at a = (12, -7)
+    75.33 instead of 41.12 (+83%), of ``ea-geom`` +50%."""
+
+    def _log_q(self, prec: int) -> Any:
+        if prec not in self._logs:
+            from flint import ctx
+
+            with ctx.workprec(prec):
+                q, _ = self._balls()
+                self._logs[prec] = q.log() if q < 0.5 else (-q).log1p()  # the bug
+        return self._logs[prec]
 
 
 #: The largest exponent of :func:`largest_exponent_32_bit`: magnitudes up to ``2^32``.

@@ -206,3 +206,33 @@ def test_unsupported_says_exactly_why() -> None:
     with pytest.raises(ValueError, match="float64") as info:
         run_seeds(too_fast, np.random.SeedSequence(0).spawn(1), budget=10)
     assert str(info.value) == reason
+
+
+def test_candidate_magnitudes_are_the_kernels_draws() -> None:
+    # issue 26: the public step sampler calls the kernels' sampler on the run's own tables,
+    # bit for bit, and reports the candidate mass the skip rules use
+    from zonemax.engine import candidate_magnitudes
+    from zonemax.engine._magnitude_law import draw_candidates
+
+    for spec, limit in ((AlgorithmSpec("ea-power", (1,), power_exponent=F(3, 2)), 2**61),
+                        (AlgorithmSpec("rls-geom", (1,), geom_q=F(2, 3)), 10**6),
+                        (AlgorithmSpec("ea-heavy", (1,), eps=F(1, 10), truncate="clip",
+                                       r=1000), 5000)):
+        law = magnitude_law(spec)
+        drawn = candidate_magnitudes(spec, limit, 1000, rng=np.random.SeedSequence(7))
+        ours = draw_candidates(np.random.default_rng(np.random.SeedSequence(7)), law, limit,
+                               1000)
+        np.testing.assert_array_equal(drawn.magnitudes, ours)
+        assert not drawn.magnitudes.flags.writeable and drawn.magnitudes.dtype == np.int64
+        if spec.truncate == "clip":  # r <= limit: every magnitude is a candidate
+            assert (drawn.mass, drawn.key) == (1.0, 10)
+        else:
+            assert drawn.key == limit.bit_length() and drawn.mass == law.ncum[drawn.key]
+    with pytest.raises(ValueError, match="has no magnitude law"):
+        candidate_magnitudes(AlgorithmSpec("ea-pm1", (1,)), 10, 1, rng=0)
+    power = AlgorithmSpec("ea-power", (1,))
+    with pytest.raises(ValueError, match=r"limit must be < 2\^62"):
+        candidate_magnitudes(power, 2**62, 1, rng=0)
+    with pytest.raises(ValueError, match="limit must be >= 1"):
+        candidate_magnitudes(power, 0, 1, rng=0)
+    assert candidate_magnitudes(power, 2**62 - 1, 0, rng=0).magnitudes.shape == (0,)

@@ -41,6 +41,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
+
+from zonemax.reference.spec import AlgorithmSpec
 from zonemax.stats_tests.implementations import Implementation
 from zonemax.stats_tests.machinery import TestOutcome
 from zonemax.stats_tests.suite import FamilyResult
@@ -48,12 +51,20 @@ from zonemax.stats_tests.suite import FamilyResult
 
 def fast_implementation() -> Implementation:
     """The numba engine as an implementation under test (compiling takes a few seconds), with
-    its per-iteration path for the ±1 EA (the oracle of the family ``blocks``): the
+    its per-iteration path for the ±1 EA (the oracle of the family ``blocks``) and the step
+    magnitudes its kernels draw (:func:`zonemax.engine.candidate_magnitudes`, for the ``laws``
+    family): the
     implementation ``zonemax verify`` judges, here so that a staged engine (:func:`main`) is
     judged the same way (``zonemax.verify`` imports it from here)."""
-    from zonemax.engine import simulate, simulate_per_iteration
+    from zonemax.engine import candidate_magnitudes, simulate, simulate_per_iteration
 
-    return Implementation("fast", simulate, fast=True, per_iteration=simulate_per_iteration)
+    def sampler(spec: AlgorithmSpec, limit: int, count: int, rng: np.random.Generator
+                ) -> tuple[np.ndarray, float]:
+        drawn = candidate_magnitudes(spec, limit, count, rng=rng)
+        return drawn.magnitudes, drawn.mass
+
+    return Implementation("fast", simulate, fast=True, per_iteration=simulate_per_iteration,
+                          sampler=sampler)
 
 
 @dataclass(frozen=True)

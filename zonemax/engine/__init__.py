@@ -3,7 +3,8 @@
 Public API (see :mod:`zonemax.engine.api`): :func:`run_many`, :func:`run_seeds`,
 :func:`simulate` (and :func:`simulate_per_iteration`, the ±1 EA without its shortcuts for
 large targets), :func:`supports` and :func:`unsupported`, :func:`needs_compiling` and
-:func:`prepare`, each taking an :class:`~zonemax.reference.spec.AlgorithmSpec`.
+:func:`prepare`, and :func:`candidate_magnitudes` (the kernels' step sampler), each taking an
+:class:`~zonemax.reference.spec.AlgorithmSpec`.
 
 One jitted module per algorithm, each deriving its skip-ahead rule in its docstrings:
 :mod:`~zonemax.engine._ea_pm1` ((1+1) EA, ±1 operator), :mod:`~zonemax.engine._ea_law` ((1+1)
@@ -22,6 +23,8 @@ from zonemax.engine.api import (
     ALGORITHMS,
     INT64_LIMIT,
     Batch,
+    Candidates,
+    candidate_magnitudes,
     check_target,
     needs_compiling,
     prepare,
@@ -37,6 +40,8 @@ __all__ = [
     "ALGORITHMS",
     "INT64_LIMIT",
     "Batch",
+    "Candidates",
+    "candidate_magnitudes",
     "check_target",
     "needs_compiling",
     "prepare",

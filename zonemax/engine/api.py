@@ -45,7 +45,7 @@ import numpy as np
 
 from zonemax.engine._ea_law import ea_law_steps
 from zonemax.engine._ea_pm1 import DEFAULT_RULE, PER_ITERATION, ea_pm1_steps
-from zonemax.engine._magnitude_law import magnitude_law
+from zonemax.engine._magnitude_law import draw_candidates, law_admissible, magnitude_law
 from zonemax.engine._pm1_patterns import CACHE_MAX_SLOTS, new_cache
 from zonemax.engine._rls_ab import rls_ab_steps
 from zonemax.engine._rls_law import rls_law_steps
@@ -293,6 +293,75 @@ def simulate_per_iteration(spec: AlgorithmSpec, seed: np.random.SeedSequence, ru
                 if finished:
                     evaluations[i], solved[i] = t, ok
     return evaluations, solved
+
+
+#: Largest admissibility limit ``2 f`` a kernel asks its law about: ``2 f <= 2 |a|_1 < 2^62``
+#: (:data:`INT64_LIMIT`).
+LIMIT_MAX = (1 << 62) - 1
+
+
+@dataclass(frozen=True, eq=False)
+class Candidates:
+    """Outcome of :func:`candidate_magnitudes`.
+
+    Attributes
+    ----------
+    magnitudes:
+        int64 array of the drawn candidate magnitudes ``M`` (each ``>= 1``).
+    mass:
+        the probability ``P(M is a candidate)`` that the kernels' skip rules use for this limit
+        (``pi`` of :mod:`zonemax.engine._magnitude_law`; 1 for a clipped heavy-tailed law whose
+        atom ``r <= limit``).
+    key:
+        ``jb = bit_length(limit)`` clamped to the law's top bin: the candidates are the
+        magnitudes ``1 <= M < 2^jb`` (for a clipped heavy-tailed law the atom ``r`` only when
+        ``r <= limit``).
+    """
+
+    magnitudes: np.ndarray
+    mass: float
+    key: int
+
+
+def candidate_magnitudes(spec: AlgorithmSpec, limit: int, count: int, *,
+                         rng: np.random.Generator | np.random.SeedSequence | int | None
+                         ) -> Candidates:
+    """``count`` independent step magnitudes of ``spec``'s operator, drawn as the kernels of
+    ``ea-*`` / ``rls-*`` (heavy-tailed, double-geometric, power-law) draw them in a phase whose
+    admissibility limit is ``limit = 2 f(x)``.
+
+    This is no re-implementation: it calls the jitted sampler the kernels call
+    (:func:`~zonemax.engine._magnitude_law.law_magnitude`, through
+    :func:`~zonemax.engine._magnitude_law.draw_candidates`) on the very tables a run of ``spec``
+    receives (:func:`~zonemax.engine._magnitude_law.magnitude_law`), so the statistical families
+    can judge the engine's steps against the operators' definitions (``zonemax verify``'s
+    ``laws`` family on the fast engine, :mod:`zonemax.stats_tests.samplers`).
+
+    What a kernel draws is a *candidate*: the magnitude conditioned on ``1 <= M < 2^jb``,
+    ``jb = bit_length(limit)`` (:mod:`zonemax.engine._magnitude_law`, "What the kernels ask";
+    longer steps and the zero step change nothing and are skipped in bulk with the probability
+    ``1 - mass``).  The sign of a step is drawn by the kernel, not here (uniform in the (1+1)
+    EA; in RLS only the sign towards the target is useful).  ``rng`` is anything
+    ``np.random.default_rng`` takes (SPEC 7).  Raises ``ValueError`` for a spec without a
+    magnitude law (``*-pm1``, ``rls-ab``, CMA-ESwM), for a law the engine does not support
+    (:func:`unsupported`) and for ``limit`` outside ``[1, 2^62)``; the target of ``spec`` is not
+    used.
+    """
+    if not isinstance(spec, AlgorithmSpec):
+        raise TypeError(f"spec must be an AlgorithmSpec, got {type(spec).__name__}")
+    if spec.algorithm not in _LAW_ALGORITHMS:
+        raise ValueError(f"{spec.algorithm} has no magnitude law; the laws of "
+                         f"{', '.join(_LAW_ALGORITHMS)} have")
+    limit = _check_int(limit, "limit", 1)
+    if limit > LIMIT_MAX:
+        raise ValueError(f"limit must be < 2^62 (the kernels' largest 2 f), got {limit}")
+    count = _check_int(count, "count", 0)
+    law = magnitude_law(spec)  # ValueError if the tables cannot be made accurate
+    generator = np.random.default_rng(rng)
+    mass, _, key, _ = law_admissible(law, limit)
+    out = draw_candidates(generator, law, limit, count)
+    out.setflags(write=False)
+    return Candidates(magnitudes=out, mass=float(mass), key=int(key))
 
 
 #: ``kernel(rng, dist0, budget, chunk)``: the steps of one run (module docstring, "Steps").
