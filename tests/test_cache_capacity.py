@@ -142,7 +142,10 @@ INVENTORY: tuple[Cache, ...] = (
           "per run: cz, lam, top, rho, stay by k (n + 1 entries, no eviction), valid while "
           "cz_block[k] equals the block number (a changes only between blocks); the rest "
           "scratch and accumulators.  No switch recomputes it, so no bit-for-bit twin: its "
-          "law is checked where blocks change a and k returns (rule mixed, exact values)",
+          "law is checked where blocks change a and k returns (rule mixed, exact values).  "
+          "Planted stale (cz_block[k] < 0, 2026-11-26, staged copy): a run of "
+          "test_exact_mean_and_variance never ended (pytest-timeout after 900 s, a kill by "
+          "hang; not in the numba catalogue for that reason)",
           ("tests/test_engine_blocks.py::test_exact_mean_and_variance",
            f"{HERE}::test_pm1_block_rule_states_at_slot_reuse")),
     Cache("zonemax/engine/_heavy_law.py::_heavy_tables", "functools.lru_cache(maxsize=64)",
@@ -446,7 +449,9 @@ LAW_RUNS = 200
 STATE_RUNS = 100
 SEED_LAW = 250_300
 SLOW_A = (10**4,) * 44 + (129,) * 256  # the issue's instance (about 45 ms a run a side)
-SLOW_RUNS = 1_000
+#: The issue measured +2.8% (z = 33) there for the stale far law; a run's standard deviation is
+#: about 0.5% of the mean, so 400 runs a side leave a huge margin.
+SLOW_RUNS = 400
 
 
 def permutation_ks_p(x: np.ndarray, y: np.ndarray, rng: np.random.Generator,
@@ -533,9 +538,10 @@ def test_pm1_block_rule_states_at_slot_reuse() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.timeout(900)
+@pytest.mark.timeout(1800)
 def test_pm1_block_rule_run_times_at_slot_reuse_issue_instance() -> None:
-    """The issue's instance (10^4,)*44 + (129,)*256, 1000 runs a side (about 90 s)."""
+    """The issue's instance (10^4,)*44 + (129,)*256, 400 runs a side (about 40 s on an idle
+    core; 174 s measured on the shared, loaded machine, 1000 runs a side 437 s)."""
     _run_times_checked(SLOW_A, SLOW_RUNS)
 
 
