@@ -74,6 +74,13 @@ BLOCKS_EXACT = "tests/test_engine_blocks.py::test_exact_mean_and_variance"
 #: The engine's samplers and run times for the operators of issue 15 against their exact laws.
 CANDIDATES = "tests/test_engine_operators.py::test_candidates_match_exact_law"
 OPS_EXACT = "tests/test_engine_operators.py::test_exact_mean_and_variance"
+#: The ±1 EA's table cache where two keys share a slot (issue 25): the batch API's 256-slot
+#: cache against one slot per key, bit for bit, and the law against the per-iteration engine.
+SLOTS = "tests/test_cache_capacity.py"
+SLOTS_MID_RUN = f"{SLOTS}::test_pm1_table_slots_reused_mid_run_bit_for_bit"
+SLOTS_BATCH = f"{SLOTS}::test_pm1_batch_cache_through_every_slot_collision"
+SLOTS_RUN_TIMES = f"{SLOTS}::test_pm1_block_rule_run_times_at_slot_reuse"
+SLOTS_STATES = f"{SLOTS}::test_pm1_block_rule_states_at_slot_reuse"
 
 
 @dataclass(frozen=True)
@@ -115,6 +122,26 @@ CATALOGUE: tuple[SourceMutant, ...] = (
         "d1 = 2 * b - 3",
         (f"{EQUIV}[ea-pm1]",),
         "two mutated positions: the second one steps in the wrong direction (Definition 1)",
+    ),
+    SourceMutant(
+        "pm1-far-law-stale-slot",
+        "zonemax/engine/_pm1_patterns.py",
+        "if cache.far_a[slot] != a:",
+        "if cache.far_a[slot] < 0:",
+        (SLOTS_RUN_TIMES, SLOTS_MID_RUN, SLOTS_BATCH),
+        "the block rule's far-only law is filled only when its slot is empty: once a and "
+        "a + 256 share a slot (n >= 256) a block draws its far-only patterns from the other "
+        "key's law (issue 25; +2.3% on the mean run time at (500,)*44 + (129,)*256)",
+    ),
+    SourceMutant(
+        "pm1-k-table-stale-slot",
+        "zonemax/engine/_ea_pm1.py",
+        "if all_k[slot] != k:",
+        "if all_k[slot] < 0:",
+        (f"{SLOTS_MID_RUN}[slot-k]", SLOTS_STATES),
+        "the pattern tables of k are filled only when their slot is empty: once k and k + 256 "
+        "share a slot (n >= 256) the kernel uses q and the pattern law of the other key "
+        "(and hangs once k < 20: a pattern mutates more positions than there are)",
     ),
     # -- the heavy-tailed EA -------------------------------------------------------------
     SourceMutant(
@@ -274,6 +301,15 @@ family).  Four mutants survived them or were killed only by a hang:
 * `rls-ab-velocity-no-floor` was killed only after 900 s, by the timeout of an unbudgeted
   equivalence test (run times with infinite mean); the capped `rls_ab-fast` family rejects it
   in seconds and is named since.
+* Issue 25: the ±1 EA's table cache is direct-mapped on 256 slots, and no test ran the block
+  rule at n >= 256, where k and k + 256 (and a and a + 256) share a slot.  The two
+  `*-stale-slot` mutants (a slot filled only when empty) were added with the tests of
+  `tests/test_cache_capacity.py`.  `pm1-far-law-stale-slot` is killed by each of its three
+  selections on its own (the law test: mean run time +2.7%, |z| = 11.9, permutation KS
+  p = 1e-4; the two bit-for-bit tests against one slot per key).  `pm1-k-table-stale-slot`
+  hangs every full run at n >= 276 (a table of k + 256 used at k < 20 draws more mutated
+  positions than there are), so its selections stop mid-run: bit for bit, and f after 250,000
+  evaluations -12.3%, |z| = 44.1.
 """
 
 @dataclass(frozen=True)
