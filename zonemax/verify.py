@@ -40,7 +40,9 @@ NOT_COVERED: tuple[str, ...] = (
     "the engine under jobs > 1 and across worker chunks (the families run one chunk): "
     "tests/test_streams.py, tests/test_engine.py",
     "cache reuse paths (operator tables extended after a shrink, exact-solver caches, engine "
-    "tables across batches) bit for bit against fresh objects: tests/test_caches.py (the laws "
+    "tables across batches) bit for bit against fresh objects, and every listed cache driven "
+    "past its capacity or through its shared slots: tests/test_caches.py, "
+    "tests/test_cache_capacity.py (the laws "
     "family extends one operator's table; the blocks family runs the ±1 EA's table caches warm "
     "through shared slots at n = 300, by law)",
     "the ±1 EA's block rule in its forced variants (every position far, sweep or row by row), "
