@@ -78,9 +78,10 @@ from zonemax.reference import heavy_tailed as reference_heavy
 from zonemax.reference import power_law as reference_power
 from zonemax.reference.spec import AlgorithmSpec
 
-from zonemax.engine import _heavy_law, _magnitude_law, run_many
+from zonemax.engine import _heavy_law, _magnitude_law, run_many, simulate_per_iteration
 from zonemax.engine._ea_pm1 import (
     DEFAULT_RULE,
+    PER_ITERATION,
     NO_BLOCKS,
     BlockRule,
     ea_pm1_run,
@@ -138,6 +139,10 @@ INVENTORY: tuple[Cache, ...] = (
     Cache("zonemax/engine/api.py::_dispatch:new_cache(min(n + 1, CACHE_MAX_SLOTS))",
           "example argument for compiling only (never run): the same type as _pm1_kernel's",
           (f"{HERE}::test_pm1_batch_cache_through_every_slot_collision",)),
+    Cache("zonemax/engine/api.py::simulate_per_iteration:new_cache(n + 1)",
+          "the per-iteration oracle of the blocks family: n + 1 slots, one per key (none shared), "
+          "one cache per call, warm across the runs of its batch",
+          (f"{HERE}::test_per_iteration_batch_cache_equals_fresh_caches",)),
     Cache("zonemax/engine/_pm1_rows.py::Work",
           "per run: cz, lam, top, rho, stay by k (n + 1 entries, no eviction), valid while "
           "cz_block[k] equals the block number (a changes only between blocks); the rest "
@@ -698,3 +703,25 @@ def test_double_geometric_operator_reused_over_limits() -> None:
                          for _ in range(300)], (kwargs, limit)
         assert reused._logs  # the cache was used
 
+
+
+#: The per-iteration oracle (``simulate_per_iteration``) at a target whose runs reach every k:
+#: far, near and optimal positions, cheap without blocks.
+ORACLE_A = (40, -3, 0, 7, 1, 0, -25, 2)
+ORACLE_RUNS = 12
+SEED_ORACLE = 250_400
+
+
+def test_per_iteration_batch_cache_equals_fresh_caches() -> None:
+    # one cache serves the oracle's batch: run i (after i runs filled it) equals the same
+    # stream run with a fresh cache, bit for bit
+    spec = AlgorithmSpec("ea-pm1", ORACLE_A)
+    times, solved = simulate_per_iteration(spec, np.random.SeedSequence(SEED_ORACLE),
+                                           ORACLE_RUNS, None)
+    d0 = np.abs(_d0(ORACLE_A))  # distances (_d0 is for targets >= 0)
+    alone = [ea_pm1_run(np.random.default_rng(seed), d0, NO_BUDGET, PER_ITERATION,
+                        new_cache(d0.size + 1))[0]
+             for seed in np.random.SeedSequence(SEED_ORACLE).spawn(ORACLE_RUNS)]
+    assert solved.all()
+    assert times.tolist() == alone
+    assert len(set(alone)) > 1  # the runs differ: the comparison is not of one constant

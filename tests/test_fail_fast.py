@@ -65,6 +65,9 @@ def _never_ending_trace(spec: AlgorithmSpec) -> Tracer:
 
 @pytest.mark.parametrize(("family", "kind"), FAMILIES, ids=[f"{f}-{k}" for f, k in FAMILIES])
 def test_every_draw_is_capped(family: str, kind: str) -> None:
+    if (family, kind) == ("laws", "fast"):
+        _draws_no_runs(family)
+        return
     # a reference-style implementation also shows its operator (a correct one: only its runs
     # never end) and observed runs, which the laws family judges (issue 14)
     hooks = {} if kind == "fast" else {"operator": lambda spec: spec.step_operator(),
@@ -80,3 +83,29 @@ def test_every_draw_is_capped(family: str, kind: str) -> None:
     # exact cases, each with its own cap) or skipped
     for o in res.outcomes:
         assert o.p_value in (0.0, 1.0), o
+
+
+class _SamplerCalled(Exception):
+    """The step sampler was reached."""
+
+
+def _draws_no_runs(family: str) -> None:
+    """The engine's ``laws`` family judges single steps (the kernels' sampler), never runs:
+    there is no run to cap.  It must not draw one: a never-ending simulator that counts its
+    calls is never called, and the family fails on its sampler (here one that raises)."""
+    calls: list[AlgorithmSpec] = []
+
+    def simulate(spec: AlgorithmSpec, seed: np.random.SeedSequence, runs: int,
+                 budget: int | None) -> tuple[np.ndarray, np.ndarray]:
+        calls.append(spec)
+        return _never_ends(spec, seed, runs, budget)
+
+    def sampler(spec: AlgorithmSpec, limit: int, count: int, rng: np.random.Generator
+                ) -> tuple[np.ndarray, float]:
+        raise _SamplerCalled(str(spec))
+
+    impl = Implementation("never-ends-fast", simulate, fast=True, sampler=sampler)
+    res = families.run(family, impl, "ci")
+    assert not res.ok, render_family(res)
+    assert calls == []
+    assert any("_SamplerCalled" in o.detail for o in res.outcomes), render_family(res)

@@ -90,6 +90,10 @@ SHARINGS: tuple[Sharing, ...] = (
     _s(_FIT + "validate_target", "exact proofs_check", "question",
        "Turns the user's target into a tuple of Python ints or refuses it; pinned as well "
        "(identity on int tuples, 10^30 included).", "test_validate_target_is_identity_on_ints"),
+    _s("zonemax.reference.spec.GEOM_ALGORITHMS", "stats_tests", "question",
+       "The names of the algorithms that take the double-geometric operator: which specs a "
+       "planted double-geometric bug applies to (stats_tests.implementations); a tuple of "
+       "strings, no arithmetic."),
     _s(_PAR + "as_fraction", "proofs_check", "question",
        "Reads a real parameter exactly (floats as the decimal they print as); the bound and the "
        "simulation get the same reading."),
@@ -145,6 +149,10 @@ SHARINGS: tuple[Sharing, ...] = (
        "(two subclass it); the judged side.  Its law is compared with zonemax.exact.heavy_law "
        "at limits up to 10^30 (tests/test_exact_independence.py, and the laws family of "
        "stats_tests.laws, which takes its expected laws from zonemax.exact.heavy_law)."),
+    _s("zonemax.reference.double_geometric.DoubleGeometric", "stats_tests", "subject",
+       "The reference double-geometric operator, subclassed by the planted wrong-logarithm bug "
+       "(stats_tests.planted.DoubleGeometricWrongLog); the judged side.  The laws family takes "
+       "its expected masses from the definition (stats_tests.samplers), not from this class."),
     _s("zonemax.reference.power_law.PowerLaw", "stats_tests", "subject",
        "The reference power-law operator with a wrong exponent, inside the planted 'ops' bug "
        "(stats_tests.planted.power_law_exponent_off_by_one); the judged side."),
