@@ -81,8 +81,8 @@ from zonemax.reference.spec import AlgorithmSpec
 from zonemax.engine import _heavy_law, _magnitude_law, run_many, simulate_per_iteration
 from zonemax.engine._ea_pm1 import (
     DEFAULT_RULE,
-    PER_ITERATION,
     NO_BLOCKS,
+    PER_ITERATION,
     BlockRule,
     ea_pm1_run,
     ea_pm1_state_at,
