@@ -81,14 +81,11 @@ from zonemax.reference.spec import AlgorithmSpec
 from zonemax.engine import _heavy_law, _magnitude_law, run_many, simulate_per_iteration
 from zonemax.engine._ea_pm1 import (
     DEFAULT_RULE,
-    NO_BLOCKS,
     PER_ITERATION,
-    BlockRule,
     ea_pm1_run,
     ea_pm1_state_at,
 )
 from zonemax.engine._pm1_patterns import CACHE_MAX_SLOTS, MAX_M, TableCache, new_cache
-from zonemax.engine._pm1_rows import CORRECT
 from zonemax.engine._state import NO_BUDGET
 from zonemax.exact import heavy_law as exact_heavy
 from zonemax.exact import limits as exact_limits
@@ -364,7 +361,6 @@ STATE_EVALS = 250_000
 #: Evaluations after which the SLOT_A states are compared (a = 44 from about 20,000 on).
 SLOT_A_EVALS = 100_000
 SEED_BITS = 250_100
-PER_ITERATION = BlockRule(NO_BLOCKS, NO_BUDGET, CORRECT)
 
 
 def _d0(a: tuple[int, ...]) -> np.ndarray:
