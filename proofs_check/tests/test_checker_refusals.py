@@ -580,3 +580,122 @@ def test_with_consts_changes_only_named_constants() -> None:
     assert (g.vars, g.hyps, g.goals) == (f.vars, f.hyps, f.goals)
     with pytest.raises(FormulaError, match=r"not constants of the formula: \['x'\]"):
         f.with_consts(x=1)
+
+
+def test_the_translations_of_a_formula_word_for_word() -> None:
+    """Negative and fractional constants, an int variable, a power, != and two goals: the Coq
+    proposition and the SMT-LIB script as the checker's translation rules give them (read and
+    checked by hand: -1/2 is (- 1 / 2) in Coq and (- (/ 1.0 2.0)) in SMT-LIB, k^2 over Z is
+    (IZR k) ^ 2, the negation of two goals is (not (and ...)))."""
+    from zonemax.proofs_check.checker.formula import Formula, coq_definition, coq_prop, smt_script
+
+    f = Formula((("x", "real"), ("k", "int")), (("k", ">=", "-2"),),
+                (("x*c + d - e", "!=", "k**2"), ("x", "<", "q")),
+                (("c", "-3"), ("d", "-1/2"), ("e", "5/4"), ("q", "0")))
+    prop = ("forall (k : Z) (x : R),\n  (IZR k) >= (- 2) ->\n"
+            "  ((((x * (- 3)) + (- 1 / 2)) - (5 / 4)) <> ((IZR k) ^ 2)) /\\ (x < 0)")
+    assert coq_prop(f) == prop
+    assert coq_definition("S9.a-b", f) == f"Definition S9_a_b_statement : Prop :=\n  {prop}."
+    assert smt_script(f) == (
+        "(set-logic ALL)\n(declare-const x Real)\n(declare-const k Int)\n"
+        "(assert (>= (to_real k) (- 2.0)))\n"
+        "(assert (not (and (not (= (- (+ (* x (- 3.0)) (- (/ 1.0 2.0))) (/ 5.0 4.0)) "
+        "(* (to_real k) (to_real k)))) (< x 0.0))))\n(check-sat)\n")
+
+
+def test_sum_and_len_of_vectors() -> None:
+    from zonemax.proofs_check.checker.expr import evaluate
+
+    assert evaluate("sum(v)", {"v": (Fraction(1), Fraction(5, 2))}) == Fraction(7, 2)
+    assert evaluate("sum(v)", {"v": ()}) == 0
+    s = evaluate("sum(v)", {"v": (Fraction(1), arith.Interval(Fraction(0), Fraction(1)))})
+    assert (s.lo, s.hi) == (1, 2)
+    assert evaluate("len(v)", {"v": (Fraction(0),) * 3}) == 3
+
+
+def test_recheck_file_recomputes_a_file_as_it_stands(tmp_path: Path, paper_tex: Path) -> None:
+    """No manifest: every exact check of the file is recomputed, and its text reference when the
+    TeX is given; one false assertion, a kind the checker does not know or a file that is not
+    JSON is refused with one line."""
+    from zonemax.proofs_check.checker import recheck_file
+
+    lines = paper_tex.read_text(encoding="utf-8").split("\n")
+    at = next(i for i, ln in enumerate(lines, 1) if ln.strip())
+    text = {"kind": "text", "first": at, "last": at, "quote": lines[at - 1].strip()}
+    doc = {"format": "zonemax-certificate/2", "claim": "control-x", "status": "fails",
+           "certificates": [_arith("2", ">", "1"), _forall(1, 3, 3), text]}
+    path = tmp_path / "control-x.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    ok = recheck_file(path, paper_tex)
+    assert (ok.ok, ok.claim, ok.status, ok.details) == (
+        True, "control-x", "fails", ("arith", "forall (3 cases)", "text"))
+    assert recheck_file(path).details == ("arith", "forall (3 cases)")  # no TeX: text not run
+    bad = copy.deepcopy(doc)
+    bad["certificates"][1]["cases"] = 4
+    path.write_text(json.dumps(bad), encoding="utf-8")
+    r = recheck_file(path, paper_tex)
+    assert not r.ok
+    assert r.message == ("certificate 1 (forall) does not check: 3 cases enumerated, "
+                         "certificate says 4")
+    bad = copy.deepcopy(doc)
+    bad["certificates"][2]["quote"] += " and more"
+    path.write_text(json.dumps(bad), encoding="utf-8")
+    assert recheck_file(path, paper_tex).message.startswith("certificate 2 (text) does not check")
+    assert recheck_file(path).ok  # without the TeX the quote is not looked at
+    bad["certificates"][0]["kind"] = "smt"
+    path.write_text(json.dumps(bad), encoding="utf-8")
+    assert "unknown kind 'smt'" in recheck_file(path).message
+    path.write_text("{", encoding="utf-8")
+    assert recheck_file(path).message.startswith("unreadable")
+
+
+#: expression -> (Coq term or refusal, SMT term or refusal), over x : R and k : Z, as the module
+#: docstring of checker/formula.py states the translations (each line read and checked by hand)
+TRANSLATIONS = {
+    "y": ("! unbound name 'y'", "! unbound name 'y' (or not polynomial)"),
+    "x % 2": ("! operator Mod not allowed", "! operator Mod not allowed"),
+    "x // 2": ("! operator FloorDiv not allowed", "! operator FloorDiv not allowed"),
+    "abs(x=1)": ("! expression not translatable to Coq: Call", "! SMT: not a polynomial"),
+    "nosuch(x)": ("! function nosuch/1 has no Coq translation", "! SMT: not a polynomial"),
+    "+x": ("! expression not translatable to Coq: UnaryOp", "! SMT: not a polynomial"),
+    "min(x)": ("! function min/1 has no Coq translation", "! SMT: not a polynomial"),
+    "rls_d_toward(k)": ("! function rls_d_toward/1", "! SMT: not a polynomial"),
+    "x**k": ("(powerRZ x k)", "! SMT: only positive integer literal powers"),
+    "x**(k+1)": ("(powerRZ x (k + 1%Z)%Z)", "! SMT: only positive"),
+    "x**(-2)": ("(powerRZ x (- 2%Z)%Z)", "! SMT: only positive"),
+    "2**(k*2-1)": ("(powerRZ 2 ((k * 2%Z)%Z - 1%Z)%Z)", "! SMT: only positive"),
+    "x**(1/2)": ("(Rpower x (1 / 2))", "! SMT: only positive"),
+    "x**0": ("(x ^ 0)", "! SMT: only positive"),
+    "x**1": ("(x ^ 1)", "x"),
+    "x**3": ("(x ^ 3)", "(* x x x)"),
+    "-x": ("(- x)", "(- x)"),
+    "x - k/3": ("(x - ((IZR k) / 3))", "(- x (/ (to_real k) 3.0))"),
+    "min(x, 1, k)": ("(Rmin x (Rmin 1 (IZR k)))",
+                     "(ite (<= x (ite (<= 1.0 (to_real k)) 1.0 (to_real k))) x "
+                     "(ite (<= 1.0 (to_real k)) 1.0 (to_real k)))"),
+    "max(x, 2)": ("(Rmax x 2)", "(ite (>= x 2.0) x 2.0)"),
+    "log2(x)": ("(ln x / ln 2)", "! SMT: not a polynomial"),
+    "floor(x)": ("(IZR (Int_part x))", "! SMT: not a polynomial"),
+    "exp(x) + sqrt(x) + abs(x) + ln(x)": ("((((exp x) + (sqrt x)) + (Rabs x)) + (ln x))",
+                                          "! SMT: not a polynomial"),
+    "e": ("(exp 1)", "! unbound name 'e'"),
+    "rls_d_toward(k, x)": ("(rls_d_toward (IZR k) x)", "! SMT: not a polynomial"),
+}
+
+
+@pytest.mark.parametrize("expr", sorted(TRANSLATIONS))
+def test_each_translation_rule_and_refusal(expr: str) -> None:
+    from zonemax.proofs_check.checker.formula import Formula, FormulaError, coq_prop, smt_script
+
+    f = Formula((("x", "real"), ("k", "int")), (), ((expr, ">=", "0"),))
+    for want, translate, pick in (
+            (TRANSLATIONS[expr][0], coq_prop, lambda s: s.split("\n")[-1].strip()),
+            (TRANSLATIONS[expr][1], smt_script, lambda s: s.split("\n")[-3])):
+        if want.startswith("! "):
+            with pytest.raises(FormulaError) as err:
+                translate(f)
+            assert str(err.value).startswith(want[2:])
+        elif translate is coq_prop:
+            assert pick(translate(f)) == f"{want} >= 0"
+        else:
+            assert pick(translate(f)) == f"(assert (not (>= {want} 0.0)))"
