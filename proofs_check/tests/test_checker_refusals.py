@@ -680,6 +680,14 @@ TRANSLATIONS = {
                                           "! SMT: not a polynomial"),
     "e": ("(exp 1)", "! unbound name 'e'"),
     "rls_d_toward(k, x)": ("(rls_d_toward (IZR k) x)", "! SMT: not a polynomial"),
+    "rls_g(k, x, x, x, x)": ("! function rls_g/5 has no Coq translation",
+                             "! SMT: not a polynomial"),
+    "floor(x, 1)": ("! function floor/2 has no Coq translation", "! SMT: not a polynomial"),
+    # with the constants n = -3 (an integer) and h = 1/2
+    "x**n": ("(powerRZ x (- 3)%Z)", "! SMT: only positive"),
+    "x**h": ("(Rpower x (1 / 2))", "! SMT: only positive"),
+    "x**(-k)": ("(powerRZ x (- k)%Z)", "! SMT: only positive"),
+    "x*n + h": ("((x * (- 3)) + (1 / 2))", "(+ (* x (- 3.0)) (/ 1.0 2.0))"),
 }
 
 
@@ -687,7 +695,8 @@ TRANSLATIONS = {
 def test_each_translation_rule_and_refusal(expr: str) -> None:
     from zonemax.proofs_check.checker.formula import Formula, FormulaError, coq_prop, smt_script
 
-    f = Formula((("x", "real"), ("k", "int")), (), ((expr, ">=", "0"),))
+    f = Formula((("x", "real"), ("k", "int")), (), ((expr, ">=", "0"),),
+                (("n", "-3"), ("h", "1/2")))
     for want, translate, pick in (
             (TRANSLATIONS[expr][0], coq_prop, lambda s: s.split("\n")[-1].strip()),
             (TRANSLATIONS[expr][1], smt_script, lambda s: s.split("\n")[-3])):

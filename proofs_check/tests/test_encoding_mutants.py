@@ -109,3 +109,36 @@ def test_every_mutant_of_the_search_encoding_flips_a_verdict_or_a_control() -> N
     baseline = cat.section5_statuses()
     alive = [m.name for m in cat.search_mutants() if cat.judge(m, baseline).status != "killed"]
     assert alive == []
+
+
+def _piece_counts(branches: tuple[object, ...]) -> set[int]:
+    from fractions import Fraction
+
+    from zonemax.proofs_check.checker import arith
+    from zonemax.proofs_check.checker.expr import evaluate
+
+    counts = set()
+    for d in range(1, 9):
+        for s in range(1, 3 * d + 3):
+            env = {"d": Fraction(d), "s": Fraction(s)}
+            counts.add(sum(all(arith.compare(evaluate(lhs, env), op, evaluate(rhs, env))
+                               for lhs, op, rhs in b.cuts)  # type: ignore[attr-defined]
+                           for b in branches))
+    return counts
+
+
+def test_the_integer_pieces_of_floor_v_cover_every_integer_once() -> None:
+    """The search decides Lemma 8's statements per integer piece of s = floor(v)
+    (rls_decide.BRANCHES): every integer s >= 1 lies in exactly one piece (d = 1..8).  A piece
+    cut short -- s <= d - 2, or s >= 2d + 2 -- leaves an s that no query covers while every
+    verdict stays the same (the two search mutants that survived every verdict and control,
+    RECORD-encodings.md); this check sees them."""
+    from zonemax.proofs_check import rls_decide
+
+    assert _piece_counts(rls_decide.BRANCHES) == {1}
+    cat = _catalogue()
+    for name in ("search-branch-below", "search-branch-rejected"):
+        (mutant,) = [m for m in cat.search_mutants() if m.name == name]
+        with pytest.MonkeyPatch.context() as mp:
+            mutant.patch(mp)
+            assert 0 in _piece_counts(rls_decide.BRANCHES), name
