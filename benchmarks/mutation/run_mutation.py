@@ -472,6 +472,12 @@ def _function(name: str) -> str:
     return name.rsplit("__mutmut_", 1)[0].replace("zonemax.", "")
 
 
+#: File in the work directory with verdicts of an in-process re-judgement of survivors by tests
+#: written after the pass: {mutant: [verdict, test]} (written by the judging script, see the
+#: checker record's notes).
+IN_PROCESS = "in_process.json"
+
+
 def write_record(workdir: Path, target: str, seconds: float | None,
                  previous: dict[str, str]) -> int:
     statuses = collect(workdir)
@@ -488,6 +494,16 @@ def write_record(workdir: Path, target: str, seconds: float | None,
         if statuses.get(name) in ("survived", "no tests", "survived by hand"):
             statuses[name] = check_by_hand(workdir, name, test, TRANSFORMS[target],
                                            BY_HAND_TIMEOUT[target])
+    # verdicts of an in-process re-judgement (IN_PROCESS: mutmut's own copy, the mutant switched
+    # on through MUTANT_UNDER_TEST, tests written after the pass called directly)
+    in_process: dict[str, list[str]] = {}
+    if (workdir / IN_PROCESS).exists():
+        in_process = json.loads((workdir / IN_PROCESS).read_text(encoding="utf-8"))
+    tests_by_hand = dict(BY_HAND)
+    for name, (verdict, test) in in_process.items():
+        if verdict == "killed" and statuses.get(name) in ("survived", "no tests"):
+            statuses[name] = "killed by hand"
+            tests_by_hand[name] = test
     (workdir / "statuses.json").write_text(json.dumps(statuses, indent=0), encoding="utf-8")
     counts: dict[str, int] = {}
     for s in statuses.values():
@@ -547,7 +563,7 @@ def write_record(workdir: Path, target: str, seconds: float | None,
     if by_hand:
         md += ["", "## Killed by hand (a test mutmut did not run against them; see reasons.py)",
                "", "| mutant | test | reason |", "|---|---|---|"]
-        md += [f"| `{n.replace('zonemax.', '')}` | `{BY_HAND[n]}` | {REASONS.get(n, '-')} |"
+        md += [f"| `{n.replace('zonemax.', '')}` | `{tests_by_hand[n]}` | {REASONS.get(n, '-')} |"
                for n in by_hand]
     md += ["", "## Survivors", "", "| mutant | status | change | reason |", "|---|---|---|---|"]
     for s in survivors:

@@ -708,3 +708,16 @@ def test_each_translation_rule_and_refusal(expr: str) -> None:
             assert pick(translate(f)) == f"{want} >= 0"
         else:
             assert pick(translate(f)) == f"(assert (not (>= {want} 0.0)))"
+
+
+def test_first_failure_names_the_first_problem_then_the_first_bad_file() -> None:
+    from zonemax.proofs_check.checker import DirectoryResult, FileResult
+
+    good = FileResult("a.json", "A", True, "ok")
+    bad, worse = FileResult("b.json", "B", False, "wrong"), FileResult("c.json", "C", False, "x")
+    assert DirectoryResult((good,)).ok and DirectoryResult((good,)).first_failure() is None
+    assert not DirectoryResult((good, bad, worse)).ok
+    assert DirectoryResult((good, bad, worse)).first_failure() == "B (b.json): wrong"
+    both = DirectoryResult((good, bad), ("p1", "p2"))
+    assert not both.ok and both.first_failure() == "p1"
+    assert not DirectoryResult((good,), ("p",)).ok
