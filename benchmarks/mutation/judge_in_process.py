@@ -10,7 +10,10 @@ other and call the new tests directly (no staging, no pytest start per mutant). 
 Usage (after a pass; the repository's tests are imported from this checkout)::
 
     cd /tmp/zonemax-mutation-checker/mutants
-    ZONEMAX_PAPER_TEX=PAPER.tex python /path/to/benchmarks/mutation/judge_in_process.py
+    ZONEMAX_PAPER_TEX=PAPER.tex python /path/to/benchmarks/mutation/judge_in_process.py [PREFIX ...]
+
+(``PREFIX``: judge only the functions whose short name starts so, e.g. ``formula.``; the
+verdicts are merged into ``in_process.json``.)
 """
 
 from __future__ import annotations
@@ -52,7 +55,8 @@ def selection() -> dict[str, list[Callable[[], None]]]:
         _named(refusals + f.__name__, f) for f in (
             r.test_a_formula_is_refused_at_each_rule_and_accepted_one_step_away,
             r.test_with_consts_changes_only_named_constants,
-            r.test_the_translations_of_a_formula_word_for_word)]
+            r.test_the_translations_of_a_formula_word_for_word,
+            r.test_a_refused_expression_is_named_in_80_characters)]
     formula += [_named(refusals + f"test_each_translation_rule_and_refusal[{e}]",
                        lambda e=e: r.test_each_translation_rule_and_refusal(e))
                 for e in sorted(r.TRANSLATIONS)]
@@ -99,7 +103,7 @@ def main() -> int:
     for name in names:
         short = name.replace("zonemax.proofs_check.checker.", "")
         chosen = next((t for key, t in tests.items() if short.startswith(key)), None)
-        if chosen is None:
+        if chosen is None or (sys.argv[1:] and not any(short.startswith(a) for a in sys.argv[1:])):
             continue
         os.environ["MUTANT_UNDER_TEST"] = name
         verdict = ["survived", ""]
@@ -112,7 +116,9 @@ def main() -> int:
         os.environ["MUTANT_UNDER_TEST"] = ""
         out[name] = verdict
         sys.stdout.write(f"{short} {verdict[0]} {verdict[1]}\n")
-    Path("..", "in_process.json").write_text(json.dumps(out, indent=0), encoding="utf-8")
+    target = Path("..", "in_process.json")  # merged with the verdicts already there
+    before = json.loads(target.read_text(encoding="utf-8")) if target.exists() else {}
+    target.write_text(json.dumps({**before, **out}, indent=0), encoding="utf-8")
     return 0
 
 

@@ -7,6 +7,8 @@ Usage (from the repository root, in the project's virtual environment)::
     python benchmarks/mutation/run_mutation.py --previous DIR    # re-judge what DIR did not kill
     python benchmarks/mutation/run_mutation.py --report-only     # rewrite the record
     python benchmarks/mutation/run_mutation.py --target engine   # zonemax/engine's Python code
+    python benchmarks/mutation/run_mutation.py --target checker --max-seconds 2400 \
+        --names 'zonemax.proofs_check.checker.kinds.*' ...     # the certificate checker
 
 Why a staged copy: the repository keeps ``reference/`` at the top and setuptools maps it to
 ``zonemax.reference``; mutmut 3 derives a mutant's module name from its path and imports the
@@ -40,7 +42,10 @@ tests added for the mutation record (``tests/test_mutation_kills.py``,
 ``cmaes`` package) is not mutated: its tests drive ``cmaes`` for seconds per run, and it is a
 baseline of Section 6, not a law of the paper.  For ``--target engine`` see :data:`TARGETS`; the
 numba kernels cannot be mutated by mutmut (it skips decorated functions, and a trampoline could
-not be compiled), see ``numba_mutants.py`` for their hand-written mutants.
+not be compiled), see ``numba_mutants.py`` for their hand-written mutants.  For ``--target
+checker`` the staged tests read certificates written once by the unmutated search (the
+checker is judged on fixed input) and the paper's TeX found at staging; survivors that tests
+written after the pass kill are re-judged in process by ``judge_in_process.py``.
 
 The record: ``record-<target>.json`` (counts, score, every survivor with its diff and the reason
 from :mod:`reasons`) and ``RECORD-<target>.md``.  A survivor without a reason is listed as

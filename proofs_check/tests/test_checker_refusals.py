@@ -554,7 +554,7 @@ def test_a_formula_is_refused_at_each_rule_and_accepted_one_step_away() -> None:
         Formula(x, (), goal, (("1c", "1"),))
     with pytest.raises(ValueError, match="Invalid literal for Fraction"):
         Formula(x, (), goal, (("c", "one"),))
-    with pytest.raises(FormulaError, match="at least one goal"):
+    with pytest.raises(FormulaError, match=r"^a formula needs at least one goal$"):
         Formula(x, (("x", ">", "0"),), ())
     for op in COMPARISONS:
         assert Formula(x, ((("x", op, "1")),), goal).hyps[0][1] == op
@@ -563,7 +563,9 @@ def test_a_formula_is_refused_at_each_rule_and_accepted_one_step_away() -> None:
         bad = (("x", "=>", "0"),)
         with pytest.raises(FormulaError, match="unknown comparison '=>'"):
             Formula(x, bad if where == "hyps" else (), bad if where == "goals" else goal)
-        for side in (("x +", ">", "0"), ("x", ">", "0 *")):
+        # (a statement such as x = 1 parses as Python, but not as an expression)
+        for side in (("x +", ">", "0"), ("x", ">", "0 *"), ("x = 1", ">", "0"),
+                     ("x", ">", "import os")):
             with pytest.raises(SyntaxError):
                 Formula(x, (side,) if where == "hyps" else (),
                         (side,) if where == "goals" else goal)
@@ -626,9 +628,16 @@ def test_recheck_file_recomputes_a_file_as_it_stands(tmp_path: Path, paper_tex: 
            "certificates": [_arith("2", ">", "1"), _forall(1, 3, 3), text]}
     path = tmp_path / "control-x.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
-    ok = recheck_file(path, paper_tex)
-    assert (ok.ok, ok.claim, ok.status, ok.details) == (
-        True, "control-x", "fails", ("arith", "forall (3 cases)", "text"))
+    from zonemax.proofs_check.checker import EXACT, FileResult
+
+    assert recheck_file(path, paper_tex) == FileResult(
+        str(path), "control-x", True, "ok", "fails", EXACT,
+        ("arith", "forall (3 cases)", "text"), ())
+    bare = {k: v for k, v in doc.items() if k not in ("claim", "status")}
+    path.write_text(json.dumps(bare), encoding="utf-8")
+    r = recheck_file(path)
+    assert (r.claim, r.status, r.ok) == ("?", "", True)
+    path.write_text(json.dumps(doc), encoding="utf-8")
     assert recheck_file(path).details == ("arith", "forall (3 cases)")  # no TeX: text not run
     bad = copy.deepcopy(doc)
     bad["certificates"][1]["cases"] = 4
@@ -688,6 +697,9 @@ TRANSLATIONS = {
     "x**h": ("(Rpower x (1 / 2))", "! SMT: only positive"),
     "x**(-k)": ("(powerRZ x (- k)%Z)", "! SMT: only positive"),
     "x*n + h": ("((x * (- 3)) + (1 / 2))", "(+ (* x (- 3.0)) (/ 1.0 2.0))"),
+    "x**abs(k)": ("(Rpower x (Rabs (IZR k)))", "! SMT: only positive"),
+    "x**(k + 0)": ("(powerRZ x (k + 0%Z)%Z)", "! SMT: only positive"),
+    "x**(+k)": ("! expression not translatable to Coq: UnaryOp(op=UAdd()", "! SMT: only positive"),
 }
 
 
@@ -704,6 +716,7 @@ def test_each_translation_rule_and_refusal(expr: str) -> None:
             with pytest.raises(FormulaError) as err:
                 translate(f)
             assert str(err.value).startswith(want[2:])
+            assert len(str(err.value)) <= 120  # the node is cut at 80 characters
         elif translate is coq_prop:
             assert pick(translate(f)) == f"{want} >= 0"
         else:
@@ -721,3 +734,17 @@ def test_first_failure_names_the_first_problem_then_the_first_bad_file() -> None
     both = DirectoryResult((good, bad), ("p1", "p2"))
     assert not both.ok and both.first_failure() == "p1"
     assert not DirectoryResult((good,), ("p",)).ok
+
+
+def test_a_refused_expression_is_named_in_80_characters() -> None:
+    import ast
+
+    from zonemax.proofs_check.checker.formula import Formula, FormulaError, coq_prop
+
+    expr = "+(x + x + x + x)"
+    dump = ast.dump(ast.parse(expr, mode="eval").body)
+    assert len(dump) > 81
+    f = Formula((("x", "real"),), (), ((expr, ">=", "0"),))
+    with pytest.raises(FormulaError) as err:
+        coq_prop(f)
+    assert str(err.value) == f"expression not translatable to Coq: {dump[:80]}"
