@@ -244,6 +244,7 @@ def test_a_wrong_value_is_not_proved(tmp_path: Path) -> None:
 
 
 
+@pytest.mark.coq  # about 30 s on a loaded machine (Vocabulary.v, Statements.v, one proof)
 @pytest.mark.usefixtures("needs_coq")
 def test_check_files_compiles_the_proofs_of_its_claims(tmp_path: Path, full_certificates: Path,
                                                        paper_tex: Path) -> None:
