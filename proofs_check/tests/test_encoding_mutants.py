@@ -103,11 +103,19 @@ def test_every_formula_mutant_flips_or_is_caught_by_an_identity_check() -> None:
     assert len(survivors) == 141
 
 
+#: Search mutants left out of the slow test: "==" read as "<=" drives z3 into its time limits
+#: (killed after 37 minutes in RECORD-encodings.md); the two piece mutants survive every verdict
+#: and are killed by test_the_integer_pieces_of_floor_v_cover_every_integer_once.
+_SEARCH_OUT = {"search-compare-==", "search-branch-below", "search-branch-rejected"}
+
+
 @pytest.mark.slow
+@pytest.mark.timeout(3600)
 def test_every_mutant_of_the_search_encoding_flips_a_verdict_or_a_control() -> None:
     cat = _catalogue()
     baseline = cat.section5_statuses()
-    alive = [m.name for m in cat.search_mutants() if cat.judge(m, baseline).status != "killed"]
+    alive = [m.name for m in cat.search_mutants()
+             if m.name not in _SEARCH_OUT and cat.judge(m, baseline).status != "killed"]
     assert alive == []
 
 
