@@ -472,3 +472,32 @@ BY_HAND.update({_P + f"magnitude__mutmut_{k}": "tests/test_reference_contracts.p
                 "test_power_law_magnitude_does_not_depend_on_the_guess" for k in _GALLOP_KILLS})
 BY_HAND.update({f"zonemax.reference.runner.x_run__mutmut_{k}": "tests/test_reference_contracts.py::"
                 "test_run_passes_the_observer_on" for k in _OBSERVER_KILLS})
+
+# -- the certificate checker (record-checker.json) ---------------------------------------------
+_C = "zonemax.proofs_check.checker."
+_NOT_RUN = ("equivalent: a Coq report that did not run is read through `ran` (for truth) and "
+            "`note` only -- `_obligations` reports its theorems as not re-run before looking "
+            "them up, and the version is read by render() only when the report ran")
+REASONS.update({
+    _C + "x_check_files__mutmut_9": (
+        "equivalent: with coq=None, check_file compiles the Coq proofs of its own claim "
+        "(check_proofs(dict(entry.coq_formulas()))): the same theorems against the same "
+        "statements, only compiled once per file instead of once for all files"),
+    _C + "x_check_files__mutmut_12": (
+        "equivalent: CoqReport.ran is only tested for truth (`if not coq.ran`); None and False "
+        "are both false"),
+    _C + "x_check_files__mutmut_13": _NOT_RUN,
+    _C + "x_check_files__mutmut_14": _NOT_RUN,
+    _C + "x_check_files__mutmut_21": _NOT_RUN,
+})
+_UNREACHABLE_INT = ("equivalent: _Coq.integer is called only on what _Coq.integral accepted -- "
+                    "integer literals, names, unary minus and + - * of these -- so its final "
+                    "raise is never reached")
+REASONS.update({
+    _C + "formula.x__rational_coq__mutmut_15": (
+        "equivalent: the fraction branch is reached only for q.denominator != 1, so q != 0 and "
+        "q <= 0 is q < 0"),
+    _C + "formula.xǁ_Coqǁinteger__mutmut_15": _UNREACHABLE_INT,
+    _C + "formula.xǁ_Coqǁinteger__mutmut_16": _UNREACHABLE_INT,
+    _C + "formula.xǁ_Coqǁinteger__mutmut_17": _UNREACHABLE_INT,
+})

@@ -7,6 +7,8 @@ Usage (from the repository root, in the project's virtual environment)::
     python benchmarks/mutation/run_mutation.py --previous DIR    # re-judge what DIR did not kill
     python benchmarks/mutation/run_mutation.py --report-only     # rewrite the record
     python benchmarks/mutation/run_mutation.py --target engine   # zonemax/engine's Python code
+    python benchmarks/mutation/run_mutation.py --target checker --max-seconds 2400 \
+        --names 'zonemax.proofs_check.checker.kinds.*' ...     # the certificate checker
 
 Why a staged copy: the repository keeps ``reference/`` at the top and setuptools maps it to
 ``zonemax.reference``; mutmut 3 derives a mutant's module name from its path and imports the
@@ -40,7 +42,10 @@ tests added for the mutation record (``tests/test_mutation_kills.py``,
 ``cmaes`` package) is not mutated: its tests drive ``cmaes`` for seconds per run, and it is a
 baseline of Section 6, not a law of the paper.  For ``--target engine`` see :data:`TARGETS`; the
 numba kernels cannot be mutated by mutmut (it skips decorated functions, and a trampoline could
-not be compiled), see ``numba_mutants.py`` for their hand-written mutants.
+not be compiled), see ``numba_mutants.py`` for their hand-written mutants.  For ``--target
+checker`` the staged tests read certificates written once by the unmutated search (the
+checker is judged on fixed input) and the paper's TeX found at staging; survivors that tests
+written after the pass kill are re-judged in process by ``judge_in_process.py``.
 
 The record: ``record-<target>.json`` (counts, score, every survivor with its diff and the reason
 from :mod:`reasons`) and ``RECORD-<target>.md``.  A survivor without a reason is listed as
@@ -77,10 +82,10 @@ DEFAULT_WORKDIR = Path("/tmp/zonemax-mutation")
 #: seconds and counts as killed, instead of costing two minutes).  The slowest selected test
 #: takes about 5 s on 2 shared cores.  The engine's tests compile numba kernels on first use
 #: (tens of seconds on a loaded machine; cached on disk afterwards), hence their larger value.
-STAGED_TIMEOUT = {"reference": 20, "engine": 300}
+STAGED_TIMEOUT = {"reference": 20, "engine": 300, "checker": 300}
 #: pytest-timeout per test of a by-hand check (the slowest by-hand test takes a few seconds;
 #: the engine's tests compile kernels on a cold cache first).
-BY_HAND_TIMEOUT = {"reference": 60, "engine": 300}
+BY_HAND_TIMEOUT = {"reference": 60, "engine": 300, "checker": 120}
 #: Verdicts that count as killed (mutmut's statuses, and the by-hand check of this script).
 KILLED = ("killed", "timeout", "killed by hand")
 
@@ -105,6 +110,38 @@ TARGETS: dict[str, dict[str, list[str]]] = {
                   "tests/test_engine_operators.py"],
         "deselect": [],
     },
+    "checker": {
+        # the certificate checker (proofs_check/checker, issue 25).  Not mutated: coq.py (the
+        # Coq path: every test of it compiles Coq, 1-4 s per test, and the full build is the
+        # coq-marked tests of about 4 minutes; its refusals are tested from both sides by the
+        # quick tests of proofs_check/tests/test_coq.py in the default run); paper.py (finds
+        # the optional TeX: environment, user cache, a network fetch from arXiv; a TeX that is
+        # not found makes a quote "not checked", never a verdict; tests/test_paper_tex.py);
+        # __main__.py (the argparse wrapper, tested as a subprocess, 8 s per run); manifest/ and
+        # statement.py (the manifest is built at import -- _load, _entry, _controls, the
+        # formulas, Entry.__post_init__ -- once in the fork server, so a mutant there is never
+        # executed; its formulas are mutated as data by encoding_mutants.py, and what it builds
+        # is compared with the search's registry and the committed Statements.v by
+        # test_manifest_registry.py and test_coq.py).
+        "source_paths": ["zonemax/proofs_check/checker"],
+        "do_not_mutate": ["zonemax/proofs_check/checker/coq.py",
+                          "zonemax/proofs_check/checker/paper.py",
+                          "zonemax/proofs_check/checker/__main__.py",
+                          "zonemax/proofs_check/checker/manifest/*",
+                          "zonemax/proofs_check/checker/statement.py"],
+        "tests": ["proofs_check/tests/test_checker_refusals.py",
+                  "proofs_check/tests/test_checker.py", "proofs_check/tests/test_forgery.py",
+                  "proofs_check/tests/test_manifest_registry.py",
+                  "proofs_check/tests/test_coq.py"],
+        # the copy of the checker outside zonemax, run as a subprocess (16 s; it would import
+        # the unmutated copy), and the tests that compile Coq (coq.py is not mutated)
+        # (and the import audit, which reads the files beside the tests: none in the staged
+        # layout)
+        "deselect": ["tests/test_checker.py::test_checker_runs_outside_zonemax",
+                     "tests/test_checker.py::test_checker_imports_only_the_standard_library",
+                     "tests/test_coq.py::test_forged_proofs_are_rejected",
+                     "tests/test_coq.py::test_a_wrong_value_is_not_proved"],
+    },
 }
 
 def _uncached(path: str, name: str, anchor: str) -> list[tuple[str, str, str]]:
@@ -122,6 +159,18 @@ def _uncached(path: str, name: str, anchor: str) -> list[tuple[str, str, str]]:
 #: functions); staged, the same cache wraps them by assignment, which caches the same values.
 TRANSFORMS: dict[str, list[tuple[str, str, str]]] = {
     "reference": [],
+    # the checker: the exact null distribution and the data reader are cached (lru_cache, as
+    # decorators mutmut would skip); expr._minmax only builds the closures of FUNCTIONS at
+    # import, where a mutant is never switched on: marked for mutmut to skip
+    "checker": [*_uncached("zonemax/proofs_check/checker/data.py", "_null", "def _rank_sum("),
+                ("zonemax/proofs_check/checker/data.py",
+                 "@lru_cache(maxsize=4)\ndef _read(", "def _build_read("),
+                ("zonemax/proofs_check/checker/data.py", "def _sample(",
+                 "_read = lru_cache(maxsize=4)(_build_read)\n\n\ndef _sample("),
+                ("zonemax/proofs_check/checker/expr.py",
+                 "def _minmax(pick: Callable[..., Any]) -> Callable[..., Value]:",
+                 "def _minmax(pick: Callable[..., Any]) -> Callable[..., Value]:"
+                 "  # pragma: no mutate block")],
     "engine": (_uncached("zonemax/engine/_heavy_law.py", "_heavy_tables", "")
                + _uncached("zonemax/engine/_magnitude_law.py", "_heavy_law",
                            "def _to_float(")
@@ -154,6 +203,29 @@ def apply_transforms(root: Path, transforms: list[tuple[str, str, str]]) -> None
 #: judged by a tables-only test; see the record's notes.)
 COLD_CACHES: dict[str, str] = {
     "reference": "",
+    # the repository's conftest fixtures that the checker's tests take: the certificates are
+    # the search's output, written once by the unmutated code when the run is staged
+    # (CERTIFICATES below), so that a mutant of the checker is judged against fixed input
+    "checker": (
+        "\nimport shutil\nfrom pathlib import Path\n\nimport pytest\n\n\n"
+        "@pytest.fixture(autouse=True)\n"
+        "def _cold_data_caches():\n"
+        "    from zonemax.proofs_check.checker import data\n"
+        "    data._null.cache_clear()\n"
+        "    data._read.cache_clear()\n\n\n"
+        "@pytest.fixture(scope='session')\n"
+        "def paper_tex() -> Path:\n"
+        "    from zonemax.proofs_check.checker.paper import locate\n\n"
+        "    paper = locate()\n"
+        "    if paper.path is None:\n"
+        "        pytest.skip(paper.not_checked())\n"
+        "    return paper.path\n\n\n"
+        "@pytest.fixture(scope='session')\n"
+        "def full_certificates(tmp_path_factory: pytest.TempPathFactory) -> Path:\n"
+        "    directory = tmp_path_factory.mktemp('certificates') / 'c'\n"
+        "    shutil.copytree(Path(__file__).parent / 'certificates', directory)\n"
+        "    return directory\n"
+    ),
     "engine": (
         "\nimport pytest\n\n\n@pytest.fixture(autouse=True)\n"
         "def _cold_table_caches():\n"
@@ -167,6 +239,32 @@ COLD_CACHES: dict[str, str] = {
 
 #: How the recorded runs went (printed with the record; update it with a new run).
 NOTES: dict[str, str] = {
+    "checker": """\
+## Passes (2026-11-26/27, 2 cores shared with three other sessions, load 5-7)
+
+* A first pass (not recorded) mutated `manifest/` and `statement.py` as well: all of their 824
+  mutants "survived", because the manifest is built at import, once in the fork server, and a
+  mutant there is never switched on.  They are not mutated now (see `TARGETS`); the manifest's
+  formulas are mutated as data by `encoding_mutants.py` instead (RECORD-encodings.md).
+* This record: one pass, fork server, 40 min time box, restricted (`--names`) to the modules
+  that decide a file -- `__init__` (the comparison with the manifest), `kinds`, `data`,
+  `arith`, `expr`, `formula`, `solvers`; the checker's own quantities (`heavy`, `pm1`, `rls`,
+  `algorithms`) were left for a later pass.  The machine was loaded (load average 5-7, three
+  other sessions): in 40 minutes mutmut judged **399 of 3918 mutants** -- the Coq and SMT
+  translations of `formula.py`, `check_files`, `recheck`, `recheck_file`,
+  `DirectoryResult.first_failure`, `expr._sum` -- and nothing else.  **Not judged by mutmut in
+  this record: `kinds.py`, `data.py`, `arith.py`, most of `expr.py`, `solvers.py`, the manifest
+  comparison of `__init__.py` (`check_file`, `_compare`, `_header`, `_text`, ...) and the
+  quantities** (the list by function is above).  Their refusals are covered by the two-sided
+  tests of `proofs_check/tests/test_checker_refusals.py`, written by reading every comparison
+  of the checker, not by a mutation score; the next pass is
+  `--previous /tmp/zonemax-mutation-checker --max-seconds S` on an idle machine.
+* 194 of the 399 survived or had no test: real gaps (the translations' refusals and rules,
+  `recheck_file`, `check_files(run_coq=True)`, `Formula`'s rules, `first_failure`).  Tests were
+  written for them after the pass; `judge_in_process.py` ran them against mutmut's own copy with
+  each mutant switched on (`MUTANT_UNDER_TEST`): 185 killed ("killed by hand" above, with the
+  test), 9 survive and are equivalent (the argument is in the table).
+""",
     "reference": """\
 ## Passes (2026-11-26, 2 cores shared with other jobs, load 3-6)
 
@@ -223,6 +321,15 @@ LAYOUT = {"zonemax": "zonemax", "reference": "zonemax/reference",
 IGNORE = shutil.ignore_patterns("__pycache__", "*.nbi", "*.nbc", "tests", "mutants")
 
 
+def write_input_certificates(directory: Path) -> None:
+    """``zonemax claims --certificates`` of the unmutated code into ``directory`` (the input of
+    the checker's tests in a staged run: fixture ``full_certificates`` of ``COLD_CACHES``)."""
+    code = ("import sys; from pathlib import Path; from zonemax.proofs_check import EDITORIAL, "
+            "run_claims; from zonemax.proofs_check.certificates import write_certificates; "
+            "write_certificates(run_claims(), Path(sys.argv[1]), EDITORIAL)")
+    subprocess.run([sys.executable, "-c", code, str(directory)], cwd=ROOT, check=True)
+
+
 def stage(workdir: Path, target: str) -> None:
     """Copy the package in its installed layout, the selected tests and a pyproject.toml."""
     if workdir.exists():
@@ -234,7 +341,16 @@ def stage(workdir: Path, target: str) -> None:
     (workdir / "tests").mkdir()
     spec = TARGETS[target]
     for test in spec["tests"]:
-        shutil.copy2(ROOT / test, workdir / test)
+        shutil.copy2(ROOT / test, workdir / "tests" / Path(test).name)
+    conftest_extra = ""
+    if target == "checker":
+        write_input_certificates(workdir / "tests" / "certificates")
+        from zonemax.proofs_check.checker.paper import locate
+
+        tex = locate()  # the staged copy has no ../shared beside it: the TeX is named
+        if tex.path is not None:
+            conftest_extra = (f"\nimport os\nos.environ['ZONEMAX_PAPER_TEX'] = "
+                              f"{str(tex.path)!r}\n")
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     pytest_ini = project["tool"]["pytest"]["ini_options"]
     lines = ["[tool.pytest.ini_options]"]
@@ -265,7 +381,8 @@ def stage(workdir: Path, target: str) -> None:
     (workdir / "tests" / "conftest.py").write_text(
         "from hypothesis import settings\n"
         "settings.register_profile('mutation', derandomize=True, deadline=None)\n"
-        "settings.load_profile('mutation')\n" + COLD_CACHES[target], encoding="utf-8")
+        "settings.load_profile('mutation')\n" + conftest_extra + COLD_CACHES[target],
+        encoding="utf-8")
 
 
 def _mutmut(args: list[str]) -> str:
@@ -369,6 +486,12 @@ def _function(name: str) -> str:
     return name.rsplit("__mutmut_", 1)[0].replace("zonemax.", "")
 
 
+#: File in the work directory with verdicts of an in-process re-judgement of survivors by tests
+#: written after the pass: {mutant: [verdict, test]} (written by the judging script, see the
+#: checker record's notes).
+IN_PROCESS = "in_process.json"
+
+
 def write_record(workdir: Path, target: str, seconds: float | None,
                  previous: dict[str, str]) -> int:
     statuses = collect(workdir)
@@ -385,6 +508,16 @@ def write_record(workdir: Path, target: str, seconds: float | None,
         if statuses.get(name) in ("survived", "no tests", "survived by hand"):
             statuses[name] = check_by_hand(workdir, name, test, TRANSFORMS[target],
                                            BY_HAND_TIMEOUT[target])
+    # verdicts of an in-process re-judgement (IN_PROCESS: mutmut's own copy, the mutant switched
+    # on through MUTANT_UNDER_TEST, tests written after the pass called directly)
+    in_process: dict[str, list[str]] = {}
+    if (workdir / IN_PROCESS).exists():
+        in_process = json.loads((workdir / IN_PROCESS).read_text(encoding="utf-8"))
+    tests_by_hand = dict(BY_HAND)
+    for name, (verdict, test) in in_process.items():
+        if verdict == "killed" and statuses.get(name) in ("survived", "no tests"):
+            statuses[name] = "killed by hand"
+            tests_by_hand[name] = test
     (workdir / "statuses.json").write_text(json.dumps(statuses, indent=0), encoding="utf-8")
     counts: dict[str, int] = {}
     for s in statuses.values():
@@ -444,7 +577,7 @@ def write_record(workdir: Path, target: str, seconds: float | None,
     if by_hand:
         md += ["", "## Killed by hand (a test mutmut did not run against them; see reasons.py)",
                "", "| mutant | test | reason |", "|---|---|---|"]
-        md += [f"| `{n.replace('zonemax.', '')}` | `{BY_HAND[n]}` | {REASONS.get(n, '-')} |"
+        md += [f"| `{n.replace('zonemax.', '')}` | `{tests_by_hand[n]}` | {REASONS.get(n, '-')} |"
                for n in by_hand]
     md += ["", "## Survivors", "", "| mutant | status | change | reason |", "|---|---|---|---|"]
     for s in survivors:
@@ -480,6 +613,9 @@ def main() -> int:
                              "'zonemax.reference.runner.x_run__mutmut_*') whose earlier verdicts "
                              "are dropped and which are all judged again (code changed since)")
     parser.add_argument("--report-only", action="store_true")
+    parser.add_argument("--names", nargs="+", default=None, metavar="PATTERN",
+                        help="without --previous: judge only the mutants matching these fnmatch "
+                             "patterns (the others stay 'not checked'; continue with --previous)")
     args = parser.parse_args()
     workdir = args.workdir or DEFAULT_WORKDIR.with_name(f"{DEFAULT_WORKDIR.name}-{args.target}")
     previous = previous_verdicts(args.previous) if args.previous else {}
@@ -489,7 +625,7 @@ def main() -> int:
     seconds = float(spent.read_text()) if spent.exists() else None
     if not args.report_only:
         stage(workdir, args.target)
-        names = None
+        names = args.names
         if previous:
             redo = ("not checked",) + (("survived", "no tests") if args.again else ())
             names = [n for n, s in previous.items() if s in redo

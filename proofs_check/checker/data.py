@@ -163,8 +163,17 @@ def _same(stated: Any, value: Any, what: str) -> None:
         raise CertificateError(f"{what}: certificate says {stated}, the data give {value}")
 
 
-def _rank_sum_test(cert: Mapping[str, Any], table: Mapping[Any, Any]) -> str:
+def _alpha(cert: Mapping[str, Any]) -> Fraction:
+    """The certificate's level, in (0, 1] (a level above 1 would make every cell
+    significant)."""
     alpha = Fraction(cert["alpha"])
+    if not 0 < alpha <= 1:
+        raise CertificateError(f"alpha {alpha} is not in (0, 1]")
+    return alpha
+
+
+def _rank_sum_test(cert: Mapping[str, Any], table: Mapping[Any, Any]) -> str:
+    alpha = _alpha(cert)
     lo_r, hi_r = (int(v) for v in cert["middle"])
     stated = {(int(c["n"]), int(c["r"])): c for c in cert["cells"]}
     if len(stated) != len(cert["cells"]):
@@ -209,7 +218,7 @@ def _rank_sum_test(cert: Mapping[str, Any], table: Mapping[Any, Any]) -> str:
 
 
 def _similar_boxes(cert: Mapping[str, Any], table: Mapping[Any, Any]) -> str:
-    alpha, factor = Fraction(cert["alpha"]), Fraction(cert["factor"])
+    alpha, factor = _alpha(cert), Fraction(cert["factor"])
     n1, n2 = (int(v) for v in cert["ns"])
     exp = cert["experiment"]
     stated = {(c["algorithm"], int(c["r"])): c for c in cert["cells"]}

@@ -25,6 +25,22 @@ def _reserved(name: str) -> bool:
     return name in ("e", "pi") or name in FUNCTIONS or name in QUANTITIES
 
 
+def _whole(cert: Mapping[str, Any], key: str) -> int:
+    """The field ``key`` as a non-negative JSON integer (``10.5``, ``"10"`` or ``true`` is not a
+    count: ``int()`` would read them as 10, 10 and 1)."""
+    value = cert[key]
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise CertificateError(f"{key} must be a non-negative integer, not {value!r}")
+    return value
+
+
+def _names(names: list[str]) -> None:
+    """Bound variables may not shadow the language's constants, functions or quantities."""
+    bad = [str(n) for n in names if _reserved(str(n))]
+    if bad:
+        raise CertificateError(f"variables rebind reserved names: {', '.join(bad)}")
+
+
 def _env(cert: Mapping[str, Any]) -> dict[str, Value]:
     env = cert.get("env", {})
     if not isinstance(env, dict):
@@ -106,6 +122,10 @@ def check_forall(cert: Mapping[str, Any], tex: Path | None) -> str:
     extreme = cert.get("extreme")
     best: tuple[Fraction, dict[str, Value]] | None = None
     cases = 0
+    stated = _whole(cert, "cases")
+    _names([v["name"] for v in cert["vars"]])
+    if extreme is not None and set(extreme) not in ({"expr", "min"}, {"expr", "max"}):
+        raise CertificateError("an extreme is {expr, min} or {expr, max}")
     for env in _assignments(list(cert["vars"]), _env(cert)):
         if where and not _holds(where, env):
             continue
@@ -119,22 +139,26 @@ def check_forall(cert: Mapping[str, Any], tex: Path | None) -> str:
             sign = 1 if "min" in extreme else -1
             if best is None or sign * value < sign * best[0]:
                 best = (value, dict(env))
-    if cases != int(cert["cases"]):
+    if cases != stated:
         raise CertificateError(f"{cases} cases enumerated, certificate says {cert['cases']}")
     if extreme is not None:
         claimed = parse_value(extreme["min"] if "min" in extreme else extreme["max"])
         if best is None or best[0] != claimed:
-            raise CertificateError(f"extreme is {None if best is None else best[0]}, "
-                                   f"certificate says {claimed}")
+            at = "" if best is None else ", ".join(f"{v['name']}={best[1][v['name']]}"
+                                                   for v in cert["vars"])
+            raise CertificateError(f"extreme is {None if best is None else best[0]} (first at "
+                                   f"{at or 'no case'}), certificate says {claimed}")
     return f"{cases} cases"
 
 
 def check_identity(cert: Mapping[str, Any], tex: Path | None) -> str:
     names = list(cert["vars"])
-    degree = int(cert["degree"])
+    _names(names)
+    degree = _whole(cert, "degree")
     points = [parse_value(p) for p in cert.get("points", list(range(1, degree + 2)))]
-    if len(points) < degree + 1:
-        raise CertificateError(f"{len(points)} points cannot pin down degree {degree}")
+    if len(set(points)) < degree + 1:  # a repeated point pins down nothing more
+        raise CertificateError(f"{len(set(points))} distinct points cannot pin down degree "
+                               f"{degree}")
     env = _env(cert)
     for combo in itertools.product(points, repeat=len(names)):
         env.update(zip(names, combo, strict=True))
@@ -154,7 +178,7 @@ def check_text(cert: Mapping[str, Any], tex: Path | None) -> str:
     if tex is None:
         raise CertificateError("the paper's TeX is needed to check a text certificate")
     lines = tex.read_text(encoding="utf-8").split("\n")
-    first, last = int(cert["first"]), int(cert["last"])
+    first, last = _whole(cert, "first"), _whole(cert, "last")
     if not 1 <= first <= last <= len(lines):
         raise CertificateError(f"lines {first}-{last} outside the TeX ({len(lines)} lines)")
     if _normalise(cert["quote"]) not in _normalise(" ".join(lines[first - 1:last])):

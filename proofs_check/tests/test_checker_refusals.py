@@ -117,6 +117,28 @@ def test_case_counts_both_directions() -> None:
     _refused(_forall(1, 10, 11), "10 cases enumerated, certificate says 11")
     _refused(_forall(1, 10, 9), "10 cases enumerated, certificate says 9")
     _refused(_forall(1, 9, 10), "9 cases enumerated, certificate says 10")  # a domain cut
+    assert recheck(_forall(1, 9, 9)) == "9 cases"  # the cut domain with its own count
+
+
+@pytest.mark.parametrize("cases", [10.5, 10.0, "10", True, -10, None])
+def test_a_case_count_is_a_json_integer(cases: Any) -> None:
+    # int() reads 10.5 and "10" as 10 and True as 1: a count that is not an integer is refused
+    # before anything is compared with it
+    assert recheck(_forall(1, 10, 10)) == "10 cases"
+    assert recheck(_forall(1, 1, 1)) == "1 cases"
+    _refused(_forall(1, 10 if cases is not True else 1, cases),  # type: ignore[arg-type]
+             "cases must be a non-negative integer")
+
+
+def test_bound_variables_may_not_shadow_reserved_names() -> None:
+    cert = _forall(1, 3, 3)
+    cert["vars"][0]["name"] = "e"
+    cert["assert"] = [{"lhs": "e", "op": "<", "rhs": "4"}]  # would read the variable, not e
+    _refused(cert, "variables rebind reserved names: e")
+    cert["vars"][0]["name"] = "ee"
+    cert["assert"] = [{"lhs": "ee", "op": "<", "rhs": "4"}]
+    assert recheck(cert) == "3 cases"
+    _refused(_identity("exp(x)", "exp(x)", 0) | {"vars": ["exp"]}, "rebind reserved names: exp")
 
 
 def test_a_bound_just_inside_and_just_outside_the_domain() -> None:
@@ -160,13 +182,37 @@ def test_extremes_both_sides() -> None:
     cert["extreme"] = {"expr": "(k - 4)**2", "min": 0}
     assert recheck(cert) == "10 cases"
     cert["extreme"] = {"expr": "(k - 4)**2", "min": 1}
-    _refused(cert, "extreme is 0, certificate says 1")
+    _refused(cert, r"extreme is 0 \(first at k=4\), certificate says 1")
     cert["extreme"] = {"expr": "(k - 4)**2", "max": 36}
     assert recheck(cert) == "10 cases"
     cert["extreme"] = {"expr": "(k - 4)**2", "max": 35}
-    _refused(cert, "extreme is 36, certificate says 35")
+    _refused(cert, r"extreme is 36 \(first at k=10\), certificate says 35")
     cert["extreme"] = {"expr": "e*k", "min": 1}
     _refused(cert, "an extreme must be an exact rational")
+
+
+def test_an_extreme_states_one_bound_and_is_reported_where_first_attained() -> None:
+    cert = _forall(1, 10, 10)
+    # min and max at once: the max was never compared (a checker reading only "min")
+    cert["extreme"] = {"expr": "(k - 4)**2", "min": 0, "max": 35}
+    _refused(cert, r"an extreme is \{expr, min\} or \{expr, max\}")
+    cert["extreme"] = {"expr": "(k - 4)**2"}
+    _refused(cert, "an extreme is")
+    cert["extreme"] = {"expr": "(k - 4)**2", "max": 36, "at": 10}
+    _refused(cert, "an extreme is")
+    # the maximum 16 of (k - 5)^2 on 1..9 is attained at k = 1 and at k = 9: the first is named
+    cert = _forall(1, 9, 9)
+    cert["extreme"] = {"expr": "(k - 5)**2", "max": 15}
+    _refused(cert, r"extreme is 16 \(first at k=1\), certificate says 15")
+    cert["extreme"] = {"expr": "(k - 5)**2", "max": 17}
+    _refused(cert, r"extreme is 16 \(first at k=1\), certificate says 17")
+    cert["extreme"] = {"expr": "(k - 5)**2", "min": 1}
+    _refused(cert, r"extreme is 0 \(first at k=5\), certificate says 1")
+    cert["extreme"] = {"expr": "(k - 5)**2", "max": 16}
+    assert recheck(cert) == "9 cases"
+    empty = _forall(2, 1, 0)
+    empty["extreme"] = {"expr": "k", "min": 0}
+    _refused(empty, r"extreme is None \(first at no case\)")
 
 
 # ------------------------------------------------------------------------------ identity
@@ -183,8 +229,21 @@ def test_identity_degree_and_points_both_sides() -> None:
     _refused(_identity("(x + 1)**2", "x**2 + 2*x + 2", 2), "lhs != rhs")
     # x(x-1)(x-2)(x-3) vanishes on 0..3: four points cannot decide degree 4, five can
     quartic = "x*(x - 1)*(x - 2)*(x - 3)"
-    _refused(_identity(quartic, "0", 4, [0, 1, 2, 3]), "4 points cannot pin down degree 4")
+    _refused(_identity(quartic, "0", 4, [0, 1, 2, 3]),
+             "4 distinct points cannot pin down degree 4")
+    # five points, one of them twice: still four distinct (a count of the list accepted this)
+    _refused(_identity(quartic, "0", 4, [0, 1, 2, 3, 3]),
+             "4 distinct points cannot pin down degree 4")
     _refused(_identity(quartic, "0", 4, [0, 1, 2, 3, 4]), "lhs != rhs at")
+    # the degree bound is not re-derived: it is the manifest's (reviewed) statement, and with a
+    # bound too low a false identity passes -- which is why a certificate cannot choose it
+    assert recheck(_identity(quartic, "0", 3, [0, 1, 2, 3])) == "4^1 points"
+    # a negative degree asked for no point at all (range(1, 0) is empty): refused; degree 0
+    # checks one point
+    _refused(_identity("x", "x + 1", -1), "degree must be a non-negative integer")
+    _refused(_identity("x", "x + 1", 0), "lhs != rhs at")
+    assert recheck(_identity("x - x", "0", 0)) == "1^1 points"
+    _refused(_identity("x", "x", 1) | {"degree": 1.5}, "degree must be a non-negative integer")
     _refused(_identity("x/(x - 1)", "1 + 1/(x - 1)", 1, [1, 2]),
              "division by an interval that contains 0|division by zero")
     assert recheck(_identity("x/(x - 1)", "1 + 1/(x - 1)", 1, [2, 3])) == "2^1 points"
@@ -203,6 +262,8 @@ def test_text_lines_and_quote_both_sides(paper_tex: Path) -> None:
     _refused({**ok, "first": 0}, "outside the TeX", paper_tex)
     _refused({**ok, "first": at, "last": at - 1}, "outside the TeX", paper_tex)
     _refused({**ok, "quote": last.strip() + "x"}, "quote not found", paper_tex)
+    _refused({**ok, "first": str(at)}, "first must be a non-negative integer", paper_tex)
+    _refused({**ok, "last": at + 0.5}, "last must be a non-negative integer", paper_tex)
     _refused(ok, "the paper's TeX is needed", None)
 
 
@@ -276,3 +337,414 @@ def test_manifest_comparison_is_exact_in_both_directions(full_certificates: Path
     doc = copy.deepcopy(src)
     doc["certificates"].insert(0, copy.deepcopy(doc["certificates"][0]))
     assert "exact checks, the manifest has" in verdict(doc)
+    # one exact check fewer, and the text reference missing or given twice
+    kinds = [c["kind"] for c in src["certificates"]]
+    doc = copy.deepcopy(src)
+    doc["certificates"].pop(kinds.index("forall"))
+    assert "exact checks, the manifest has" in verdict(doc)
+    doc = copy.deepcopy(src)
+    doc["certificates"].pop(kinds.index("text"))
+    assert "the text certificate is not the manifest's TeX reference" in verdict(doc)
+    doc = copy.deepcopy(src)
+    doc["certificates"].append(copy.deepcopy(src["certificates"][kinds.index("text")]))
+    assert "the text certificate is not the manifest's TeX reference" in verdict(doc)
+    doc = copy.deepcopy(src)
+    doc["certificates"][kinds.index("forall")]["kind"] = "arith"
+    assert "is not the manifest's forall check" in verdict(doc)
+
+
+# ------------------------------------------------------- data: each threshold from both sides
+def _runs_file(tmp_path: Path, samples: dict[tuple[str, str, int, int], tuple[int, ...]]
+               ) -> tuple[str, str]:
+    """A runs file with the given evaluation counts (all solved): (absolute path, SHA-256)."""
+    import hashlib
+
+    lines = ["experiment,algorithm,n,r,evaluations,solved"]
+    lines += [f"{e},{a},{n},{r},{ev},1" for (e, a, n, r), evs in samples.items() for ev in evs]
+    path = tmp_path / f"runs-{len(list(tmp_path.iterdir()))}.csv"
+    path.write_bytes(("\n".join(lines) + "\n").encode())
+    return str(path), hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _u2_p(xs: tuple[Fraction, ...], ys: tuple[Fraction, ...]) -> tuple[int, Fraction]:
+    """2U and the exact two-sided p by brute force over every split of the pooled sample
+    (written apart from the checker's dynamic programme)."""
+    import itertools
+    from math import comb
+
+    def u2(a: tuple[Fraction, ...], b: tuple[Fraction, ...]) -> int:
+        return sum(2 * (x < y) + (x == y) for x in a for y in b)
+
+    pooled, m = (*xs, *ys), len(xs)
+    mk, stat = m * len(ys), u2(xs, ys)
+    tail = 0
+    for pick in itertools.combinations(range(len(pooled)), m):
+        a = tuple(pooled[i] for i in pick)
+        b = tuple(pooled[i] for i in range(len(pooled)) if i not in pick)
+        tail += abs(u2(a, b) - mk) >= abs(stat - mk)
+    return stat, Fraction(tail, comb(len(pooled), m))
+
+
+def _q(x: Fraction) -> str:
+    return str(x)
+
+
+def _rank_sum(tmp_path: Path, alpha: Fraction, swap: bool = False,
+              middle: tuple[int, int] = (1, 1)) -> tuple[Cert, Fraction]:
+    """X = (1, 2, 3) against Y = (4, 5, 6) at r = 1 and X = Y = (5, 5, 5) at r = 2 (n = 7):
+    p = 1/10 and 1, Holm 1/5 and 1.  Returns the certificate without direction and verdict."""
+    a, b = ("A", "B") if not swap else ("B", "A")
+    path, sha = _runs_file(tmp_path, {("E", "A", 7, 1): (1, 2, 3), ("E", "B", 7, 1): (4, 5, 6),
+                                      ("E", "A", 7, 2): (5, 5, 5), ("E", "B", 7, 2): (5, 5, 5)})
+    samples = {1: ((1, 2, 3), (4, 5, 6)), 2: ((5, 5, 5), (5, 5, 5))}
+    cells, ps = [], []
+    for r, (xs_, ys_) in samples.items():
+        xs, ys = (tuple(map(Fraction, s)) for s in ((xs_, ys_) if not swap else (ys_, xs_)))
+        u2, p = _u2_p(xs, ys)
+        ps.append(p)
+        cells.append({"n": 7, "r": r, "runs": [3, 3], "medians": [_q(xs[1]), _q(ys[1])],
+                      "u2": u2, "p": _q(p)})
+    assert ps == [Fraction(1, 10), 1]
+    holm = [min(1, 2 * ps[0]), max(min(1, 2 * ps[0]), ps[1])]  # Holm, two tests, p1 < p2
+    for c, h in zip(cells, holm, strict=True):
+        c["p_holm"] = _q(Fraction(h))
+    return ({"kind": "data", "file": path, "sha256": sha, "test": "rank-sum", "x": ["E", a],
+             "y": ["E", b], "ns": [7], "rs": [1, 2], "alpha": _q(alpha),
+             "middle": list(middle), "cells": cells}, Fraction(holm[0]))
+
+
+def test_rank_sum_direction_at_alpha_from_both_sides(tmp_path: Path) -> None:
+    tiny = Fraction(1, 10**9)
+    # p_holm = 1/5 at r = 1: alpha = 1/5 is not significant (p_holm < alpha is required) ...
+    cert, ph = _rank_sum(tmp_path, Fraction(1, 5))
+    assert ph == Fraction(1, 5)
+    cert["cells"][0]["direction"] = cert["cells"][1]["direction"] = "none"
+    assert recheck({**cert, "verdict": "inconclusive"}) == "rank-sum: 2 cells, 0 middle faster"
+    cert["cells"][0]["direction"] = "faster"
+    _refused({**cert, "verdict": "holds"}, "n=7, r=1: direction none, certificate says faster")
+    # ... just above it is, in the direction of the smaller sample
+    cert, _ = _rank_sum(tmp_path, Fraction(1, 5) + tiny)
+    cert["cells"][0]["direction"], cert["cells"][1]["direction"] = "faster", "none"
+    assert recheck({**cert, "verdict": "holds"}) == "rank-sum: 2 cells, 1 middle faster"
+    for verdict in ("fails", "inconclusive"):
+        _refused({**cert, "verdict": verdict}, "the data give holds")
+    # Y smaller: slower, and every middle cell slower is "fails"
+    cert, _ = _rank_sum(tmp_path, Fraction(1, 5) + tiny, swap=True)
+    cert["cells"][0]["direction"], cert["cells"][1]["direction"] = "slower", "none"
+    assert recheck({**cert, "verdict": "fails"}).startswith("rank-sum")
+    # a middle range with a "none" cell in it besides the slower one: inconclusive
+    cert, _ = _rank_sum(tmp_path, Fraction(1, 5) + tiny, swap=True, middle=(1, 2))
+    cert["cells"][0]["direction"], cert["cells"][1]["direction"] = "slower", "none"
+    assert recheck({**cert, "verdict": "inconclusive"}).startswith("rank-sum")
+    _refused({**cert, "verdict": "fails"}, "the data give inconclusive")
+    # a middle range without any cell: inconclusive, never holds or fails
+    cert, _ = _rank_sum(tmp_path, Fraction(1, 5) + tiny, middle=(3, 9))
+    cert["cells"][0]["direction"], cert["cells"][1]["direction"] = "faster", "none"
+    assert recheck({**cert, "verdict": "inconclusive"}) == "rank-sum: 2 cells, 0 middle faster"
+    _refused({**cert, "verdict": "holds"}, "the data give inconclusive")
+
+
+def test_a_level_lies_in_zero_to_one(tmp_path: Path) -> None:
+    # alpha = 1 is a level (every p < 1 is significant); above 1 or at 0 it is not
+    cert, _ = _rank_sum(tmp_path, Fraction(1))
+    cert["cells"][0]["direction"], cert["cells"][1]["direction"] = "faster", "none"
+    assert recheck({**cert, "verdict": "holds"}).startswith("rank-sum")
+    for alpha in ("2", "1 + 1/10**9", "0", "-1/2"):
+        bad, _ = _rank_sum(tmp_path, Fraction(1, 5))
+        _refused({**bad, "alpha": str(arith.add(Fraction(0), _value(alpha))),
+                  "verdict": "holds"}, "is not in \\(0, 1\\]")
+    boxes = _boxes(tmp_path, Fraction(2), Fraction(3, 2))
+    _refused({**boxes, "shape": True, "location": False, "verdict": "inconclusive"},
+             "is not in \\(0, 1\\]")
+
+
+def _value(text: str) -> Fraction:
+    from zonemax.proofs_check.checker.expr import evaluate
+
+    value = evaluate(text, {})
+    assert isinstance(value, Fraction)
+    return value
+
+
+def test_rank_sum_stated_numbers_both_sides(tmp_path: Path) -> None:
+    cert, _ = _rank_sum(tmp_path, Fraction(1, 20))
+    cert["cells"][0]["direction"] = cert["cells"][1]["direction"] = "none"
+    cert["verdict"] = "inconclusive"
+    assert recheck(cert).startswith("rank-sum")
+    for field, good, bad in (("runs", [3, 3], [3, 4]), ("medians", ["2", "5"], ["2", "4"]),
+                             ("u2", 18, 17), ("p_holm", "1/5", "1/10")):
+        assert cert["cells"][0][field] == good
+        for wrong in (bad, [3, 2] if field == "runs" else ["3", "5"] if field == "medians"
+                      else 19 if field == "u2" else "2/5"):
+            doc = copy.deepcopy(cert)
+            doc["cells"][0][field] = wrong
+            _refused(doc, "certificate says")
+
+
+def _boxes(tmp_path: Path, factor: Fraction, alpha: Fraction, swap: bool = False) -> Cert:
+    """A at n = 2 with evaluations (2, 4, 6) against B at n = 4 with (8, 16, 24): per-n values
+    (1, 2, 3) and (2, 4, 6), medians 2 and 4 (ratio 1/2; swapped, 2)."""
+    path, sha = _runs_file(tmp_path, {("X", "A", 2, 5): (2, 4, 6), ("X", "B", 4, 5): (8, 16, 24)})
+    xs, ys = (Fraction(1), Fraction(2), Fraction(3)), (Fraction(2), Fraction(4), Fraction(6))
+    if swap:
+        xs, ys = ys, xs
+    u2, p = _u2_p(xs, ys)
+    pair, ns = (["B", "A"], [4, 2]) if swap else (["A", "B"], [2, 4])
+    return {"kind": "data", "file": path, "sha256": sha, "test": "similar-boxes",
+            "experiment": "X", "pairs": [pair], "ns": ns, "factor": _q(factor),
+            "alpha": _q(alpha),
+            "cells": [{"algorithm": pair[0], "r": 5, "medians": [_q(xs[1]), _q(ys[1])],
+                       "u2": u2, "p": _q(p), "p_holm": _q(p), "differs": p < alpha}]}
+
+
+@pytest.mark.parametrize("swap", [False, True])
+def test_similar_boxes_factor_and_alpha_from_both_sides(tmp_path: Path, swap: bool) -> None:
+    tiny = Fraction(1, 10**9)
+    _, p = _u2_p((Fraction(1), Fraction(2), Fraction(3)), (Fraction(2), Fraction(4), Fraction(6)))
+    # a median ratio of exactly 1/factor (or factor, swapped) is inside [1/F, F]; alpha = p is
+    # not significant
+    ok = _boxes(tmp_path, Fraction(2), p, swap)
+    assert recheck({**ok, "shape": True, "location": True, "verdict": "holds"}) \
+        == "similar-boxes: 1 cells"
+    _refused({**ok, "shape": False, "location": True, "verdict": "inconclusive"},
+             "shape=True, location=True from the data")
+    # the factor just below 2: the ratio lies outside
+    narrow = _boxes(tmp_path, Fraction(2) - tiny, p, swap)
+    assert recheck({**narrow, "shape": False, "location": True, "verdict": "inconclusive"}) \
+        == "similar-boxes: 1 cells"
+    _refused({**narrow, "shape": True, "location": True, "verdict": "holds"},
+             "shape=False, location=True")
+    # alpha just above p: the cell differs
+    moved = _boxes(tmp_path, Fraction(2), p + tiny, swap)
+    assert moved["cells"][0]["differs"] is True
+    assert recheck({**moved, "shape": True, "location": False, "verdict": "inconclusive"}) \
+        == "similar-boxes: 1 cells"
+    bad = copy.deepcopy(moved)
+    bad["cells"][0]["differs"] = False
+    _refused({**bad, "shape": True, "location": True, "verdict": "holds"}, "'differs' is True")
+    both = _boxes(tmp_path, Fraction(2) - tiny, p + tiny, swap)
+    assert recheck({**both, "shape": False, "location": False, "verdict": "fails"}) \
+        == "similar-boxes: 1 cells"
+    _refused({**both, "shape": False, "location": False, "verdict": "inconclusive"},
+             "the data give fails")
+    extra = copy.deepcopy(ok)
+    extra["cells"].append({**extra["cells"][0], "r": 6})
+    _refused({**extra, "shape": True, "location": True, "verdict": "holds"},
+             "lists cells the data do not have")
+
+
+# --------------------------------------------------------------- formulas: refused and accepted
+def test_a_formula_is_refused_at_each_rule_and_accepted_one_step_away() -> None:
+    from zonemax.proofs_check.checker.formula import COMPARISONS, Formula, FormulaError
+
+    x = (("x", "real"),)
+    goal = (("x*x", ">=", "0"),)
+    assert Formula(x, (), goal).goals == goal
+    with pytest.raises(FormulaError, match="bound twice"):
+        Formula(x, (), goal, (("x", "1"),))
+    assert Formula(x, (), goal, (("y", "1"),)).consts == (("y", "1"),)
+    with pytest.raises(FormulaError, match="bound twice"):
+        Formula((("x", "real"), ("x", "int")), (), goal)
+    assert Formula((("x", "real"), ("k", "int")), (), goal).vars[1] == ("k", "int")
+    with pytest.raises(FormulaError, match="bad variable 'x' of kind 'complex'"):
+        Formula((("x", "complex"),), (), goal)
+    with pytest.raises(FormulaError, match="bad variable '1x'"):
+        Formula((("1x", "real"),), (), goal)
+    with pytest.raises(FormulaError, match="bad constant name '1c'"):
+        Formula(x, (), goal, (("1c", "1"),))
+    with pytest.raises(ValueError, match="Invalid literal for Fraction"):
+        Formula(x, (), goal, (("c", "one"),))
+    with pytest.raises(FormulaError, match=r"^a formula needs at least one goal$"):
+        Formula(x, (("x", ">", "0"),), ())
+    for op in COMPARISONS:
+        assert Formula(x, ((("x", op, "1")),), goal).hyps[0][1] == op
+        assert Formula(x, (), (("x", op, "1"),)).goals[0][1] == op
+    for where in ("hyps", "goals"):
+        bad = (("x", "=>", "0"),)
+        with pytest.raises(FormulaError, match="unknown comparison '=>'"):
+            Formula(x, bad if where == "hyps" else (), bad if where == "goals" else goal)
+        # (a statement such as x = 1 parses as Python, but not as an expression)
+        for side in (("x +", ">", "0"), ("x", ">", "0 *"), ("x = 1", ">", "0"),
+                     ("x", ">", "import os")):
+            with pytest.raises(SyntaxError):
+                Formula(x, (side,) if where == "hyps" else (),
+                        (side,) if where == "goals" else goal)
+
+
+def test_with_consts_changes_only_named_constants() -> None:
+    from zonemax.proofs_check.checker.formula import Formula, FormulaError
+
+    f = Formula((("x", "real"),), (), (("c*x*x", ">=", "0"),), (("c", "1/2"), ("d", "3")))
+    assert f.with_consts(c=Fraction(3, 4)).consts == (("c", "3/4"), ("d", "3"))
+    assert f.with_consts(d="6/4").consts == (("c", "1/2"), ("d", "3/2"))
+    assert f.with_consts().consts == f.consts
+    g = f.with_consts(c=1)
+    assert (g.vars, g.hyps, g.goals) == (f.vars, f.hyps, f.goals)
+    with pytest.raises(FormulaError, match=r"not constants of the formula: \['x'\]"):
+        f.with_consts(x=1)
+
+
+def test_the_translations_of_a_formula_word_for_word() -> None:
+    """Negative and fractional constants, an int variable, a power, != and two goals: the Coq
+    proposition and the SMT-LIB script as the checker's translation rules give them (read and
+    checked by hand: -1/2 is (- 1 / 2) in Coq and (- (/ 1.0 2.0)) in SMT-LIB, k^2 over Z is
+    (IZR k) ^ 2, the negation of two goals is (not (and ...)))."""
+    from zonemax.proofs_check.checker.formula import Formula, coq_definition, coq_prop, smt_script
+
+    f = Formula((("x", "real"), ("k", "int")), (("k", ">=", "-2"),),
+                (("x*c + d - e", "!=", "k**2"), ("x", "<", "q")),
+                (("c", "-3"), ("d", "-1/2"), ("e", "5/4"), ("q", "0")))
+    prop = ("forall (k : Z) (x : R),\n  (IZR k) >= (- 2) ->\n"
+            "  ((((x * (- 3)) + (- 1 / 2)) - (5 / 4)) <> ((IZR k) ^ 2)) /\\ (x < 0)")
+    assert coq_prop(f) == prop
+    assert coq_definition("S9.a-b", f) == f"Definition S9_a_b_statement : Prop :=\n  {prop}."
+    assert smt_script(f) == (
+        "(set-logic ALL)\n(declare-const x Real)\n(declare-const k Int)\n"
+        "(assert (>= (to_real k) (- 2.0)))\n"
+        "(assert (not (and (not (= (- (+ (* x (- 3.0)) (- (/ 1.0 2.0))) (/ 5.0 4.0)) "
+        "(* (to_real k) (to_real k)))) (< x 0.0))))\n(check-sat)\n")
+
+
+def test_sum_and_len_of_vectors() -> None:
+    from zonemax.proofs_check.checker.expr import evaluate
+
+    assert evaluate("sum(v)", {"v": (Fraction(1), Fraction(5, 2))}) == Fraction(7, 2)
+    assert evaluate("sum(v)", {"v": ()}) == 0
+    s = evaluate("sum(v)", {"v": (Fraction(1), arith.Interval(Fraction(0), Fraction(1)))})
+    assert (s.lo, s.hi) == (1, 2)
+    assert evaluate("len(v)", {"v": (Fraction(0),) * 3}) == 3
+
+
+def test_recheck_file_recomputes_a_file_as_it_stands(tmp_path: Path, paper_tex: Path) -> None:
+    """No manifest: every exact check of the file is recomputed, and its text reference when the
+    TeX is given; one false assertion, a kind the checker does not know or a file that is not
+    JSON is refused with one line."""
+    from zonemax.proofs_check.checker import recheck_file
+
+    lines = paper_tex.read_text(encoding="utf-8").split("\n")
+    at = next(i for i, ln in enumerate(lines, 1) if ln.strip())
+    text = {"kind": "text", "first": at, "last": at, "quote": lines[at - 1].strip()}
+    doc = {"format": "zonemax-certificate/2", "claim": "control-x", "status": "fails",
+           "certificates": [_arith("2", ">", "1"), _forall(1, 3, 3), text]}
+    path = tmp_path / "control-x.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    from zonemax.proofs_check.checker import EXACT, FileResult
+
+    assert recheck_file(path, paper_tex) == FileResult(
+        str(path), "control-x", True, "ok", "fails", EXACT,
+        ("arith", "forall (3 cases)", "text"), ())
+    bare = {k: v for k, v in doc.items() if k not in ("claim", "status")}
+    path.write_text(json.dumps(bare), encoding="utf-8")
+    r = recheck_file(path)
+    assert (r.claim, r.status, r.ok) == ("?", "", True)
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert recheck_file(path).details == ("arith", "forall (3 cases)")  # no TeX: text not run
+    bad = copy.deepcopy(doc)
+    bad["certificates"][1]["cases"] = 4
+    path.write_text(json.dumps(bad), encoding="utf-8")
+    r = recheck_file(path, paper_tex)
+    assert not r.ok
+    assert r.message == ("certificate 1 (forall) does not check: 3 cases enumerated, "
+                         "certificate says 4")
+    bad = copy.deepcopy(doc)
+    bad["certificates"][2]["quote"] += " and more"
+    path.write_text(json.dumps(bad), encoding="utf-8")
+    assert recheck_file(path, paper_tex).message.startswith("certificate 2 (text) does not check")
+    assert recheck_file(path).ok  # without the TeX the quote is not looked at
+    bad["certificates"][0]["kind"] = "smt"
+    path.write_text(json.dumps(bad), encoding="utf-8")
+    assert "unknown kind 'smt'" in recheck_file(path).message
+    path.write_text("{", encoding="utf-8")
+    assert recheck_file(path).message.startswith("unreadable")
+
+
+#: expression -> (Coq term or refusal, SMT term or refusal), over x : R and k : Z, as the module
+#: docstring of checker/formula.py states the translations (each line read and checked by hand)
+TRANSLATIONS = {
+    "y": ("! unbound name 'y'", "! unbound name 'y' (or not polynomial)"),
+    "x % 2": ("! operator Mod not allowed", "! operator Mod not allowed"),
+    "x // 2": ("! operator FloorDiv not allowed", "! operator FloorDiv not allowed"),
+    "abs(x=1)": ("! expression not translatable to Coq: Call", "! SMT: not a polynomial"),
+    "nosuch(x)": ("! function nosuch/1 has no Coq translation", "! SMT: not a polynomial"),
+    "+x": ("! expression not translatable to Coq: UnaryOp", "! SMT: not a polynomial"),
+    "min(x)": ("! function min/1 has no Coq translation", "! SMT: not a polynomial"),
+    "rls_d_toward(k)": ("! function rls_d_toward/1", "! SMT: not a polynomial"),
+    "x**k": ("(powerRZ x k)", "! SMT: only positive integer literal powers"),
+    "x**(k+1)": ("(powerRZ x (k + 1%Z)%Z)", "! SMT: only positive"),
+    "x**(-2)": ("(powerRZ x (- 2%Z)%Z)", "! SMT: only positive"),
+    "2**(k*2-1)": ("(powerRZ 2 ((k * 2%Z)%Z - 1%Z)%Z)", "! SMT: only positive"),
+    "x**(1/2)": ("(Rpower x (1 / 2))", "! SMT: only positive"),
+    "x**0": ("(x ^ 0)", "! SMT: only positive"),
+    "x**1": ("(x ^ 1)", "x"),
+    "x**3": ("(x ^ 3)", "(* x x x)"),
+    "-x": ("(- x)", "(- x)"),
+    "x - k/3": ("(x - ((IZR k) / 3))", "(- x (/ (to_real k) 3.0))"),
+    "min(x, 1, k)": ("(Rmin x (Rmin 1 (IZR k)))",
+                     "(ite (<= x (ite (<= 1.0 (to_real k)) 1.0 (to_real k))) x "
+                     "(ite (<= 1.0 (to_real k)) 1.0 (to_real k)))"),
+    "max(x, 2)": ("(Rmax x 2)", "(ite (>= x 2.0) x 2.0)"),
+    "log2(x)": ("(ln x / ln 2)", "! SMT: not a polynomial"),
+    "floor(x)": ("(IZR (Int_part x))", "! SMT: not a polynomial"),
+    "exp(x) + sqrt(x) + abs(x) + ln(x)": ("((((exp x) + (sqrt x)) + (Rabs x)) + (ln x))",
+                                          "! SMT: not a polynomial"),
+    "e": ("(exp 1)", "! unbound name 'e'"),
+    "rls_d_toward(k, x)": ("(rls_d_toward (IZR k) x)", "! SMT: not a polynomial"),
+    "rls_g(k, x, x, x, x)": ("! function rls_g/5 has no Coq translation",
+                             "! SMT: not a polynomial"),
+    "floor(x, 1)": ("! function floor/2 has no Coq translation", "! SMT: not a polynomial"),
+    # with the constants n = -3 (an integer) and h = 1/2
+    "x**n": ("(powerRZ x (- 3)%Z)", "! SMT: only positive"),
+    "x**h": ("(Rpower x (1 / 2))", "! SMT: only positive"),
+    "x**(-k)": ("(powerRZ x (- k)%Z)", "! SMT: only positive"),
+    "x*n + h": ("((x * (- 3)) + (1 / 2))", "(+ (* x (- 3.0)) (/ 1.0 2.0))"),
+    "x**abs(k)": ("(Rpower x (Rabs (IZR k)))", "! SMT: only positive"),
+    "x**(k + 0)": ("(powerRZ x (k + 0%Z)%Z)", "! SMT: only positive"),
+    "x**(+k)": ("! expression not translatable to Coq: UnaryOp(op=UAdd()", "! SMT: only positive"),
+}
+
+
+@pytest.mark.parametrize("expr", sorted(TRANSLATIONS))
+def test_each_translation_rule_and_refusal(expr: str) -> None:
+    from zonemax.proofs_check.checker.formula import Formula, FormulaError, coq_prop, smt_script
+
+    f = Formula((("x", "real"), ("k", "int")), (), ((expr, ">=", "0"),),
+                (("n", "-3"), ("h", "1/2")))
+    for want, translate, pick in (
+            (TRANSLATIONS[expr][0], coq_prop, lambda s: s.split("\n")[-1].strip()),
+            (TRANSLATIONS[expr][1], smt_script, lambda s: s.split("\n")[-3])):
+        if want.startswith("! "):
+            with pytest.raises(FormulaError) as err:
+                translate(f)
+            assert str(err.value).startswith(want[2:])
+            assert len(str(err.value)) <= 120  # the node is cut at 80 characters
+        elif translate is coq_prop:
+            assert pick(translate(f)) == f"{want} >= 0"
+        else:
+            assert pick(translate(f)) == f"(assert (not (>= {want} 0.0)))"
+
+
+def test_first_failure_names_the_first_problem_then_the_first_bad_file() -> None:
+    from zonemax.proofs_check.checker import DirectoryResult, FileResult
+
+    good = FileResult("a.json", "A", True, "ok")
+    bad, worse = FileResult("b.json", "B", False, "wrong"), FileResult("c.json", "C", False, "x")
+    assert DirectoryResult((good,)).ok and DirectoryResult((good,)).first_failure() is None
+    assert not DirectoryResult((good, bad, worse)).ok
+    assert DirectoryResult((good, bad, worse)).first_failure() == "B (b.json): wrong"
+    both = DirectoryResult((good, bad), ("p1", "p2"))
+    assert not both.ok and both.first_failure() == "p1"
+    assert not DirectoryResult((good,), ("p",)).ok
+
+
+def test_a_refused_expression_is_named_in_80_characters() -> None:
+    import ast
+
+    from zonemax.proofs_check.checker.formula import Formula, FormulaError, coq_prop
+
+    expr = "+(x + x + x + x)"
+    dump = ast.dump(ast.parse(expr, mode="eval").body)
+    assert len(dump) > 81
+    f = Formula((("x", "real"),), (), ((expr, ">=", "0"),))
+    with pytest.raises(FormulaError) as err:
+        coq_prop(f)
+    assert str(err.value) == f"expression not translatable to Coq: {dump[:80]}"

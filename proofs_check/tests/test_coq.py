@@ -242,3 +242,28 @@ def test_a_wrong_value_is_not_proved(tmp_path: Path) -> None:
     proc = _compile(tmp_path, _lemmas(Fraction(1, 1000)))
     assert proc.returncode != 0 and "Lemma p1" not in proc.stdout
 
+
+
+@pytest.mark.coq  # about 30 s on a loaded machine (Vocabulary.v, Statements.v, one proof)
+@pytest.mark.usefixtures("needs_coq")
+def test_check_files_compiles_the_proofs_of_its_claims(tmp_path: Path, full_certificates: Path,
+                                                       paper_tex: Path) -> None:
+    """``check_files(..., run_coq=True)`` compiles the Coq proofs of the files' claims (here one
+    theorem) and judges the quotes against the TeX it is given; without ``run_coq`` the same
+    claim is ``trusted`` and its theorem is listed as not re-run."""
+    from zonemax.proofs_check.checker import COQ as PROVED_IN_COQ
+    from zonemax.proofs_check.checker import EXACT, TRUSTED, check_files
+
+    for name in ("S3.omega-margin", "S3.drift-final"):
+        shutil.copy(full_certificates / f"{name}.json", tmp_path / f"{name}.json")
+    (tmp_path / "S9.nosuch.json").write_text('{"format": "zonemax-certificate/2", '
+                                             '"claim": "S9.nosuch"}', encoding="utf-8")
+    paths = [tmp_path / f"{n}.json" for n in ("S3.omega-margin", "S3.drift-final", "S9.nosuch")]
+    margin, drift, unknown = check_files(paths, paper_tex, run_coq=True)
+    assert (margin.ok, margin.established, margin.unchecked) == (True, PROVED_IN_COQ, ())
+    assert "Coq theorem S3_omega_margin" in margin.details and "text" in margin.details
+    assert (drift.ok, drift.established, drift.unchecked) == (True, EXACT, ())
+    assert not unknown.ok and "not in the checker's manifest" in unknown.message
+    margin, _, _ = check_files(paths, paper_tex)
+    assert (margin.ok, margin.established) == (True, TRUSTED)
+    assert margin.unchecked == ("Coq theorem S3_omega_margin (the Coq proofs were not re-run)",)
