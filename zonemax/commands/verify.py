@@ -16,10 +16,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "statistical family rejects an implementation, a proof checker's verdict differs from "
         "the recorded one (proofs_check/expected.py), or, with --power, a planted bug goes "
         "undetected; 2 bad input; 130 interrupted (Ctrl-C), 143 terminated (SIGTERM). "
-        "Takes 2-3.5 minutes on 2 cores with a warm numba cache (2 min 7 s idle before the family "
-        "blocks, which took 14 s at load 5-7); --power adds about 4 minutes (measured at load 4-6), "
-        "and its first run after a change of the engine compiles three staged copies of it "
-        "(about 30 s of CPU each).")
+        "Takes about 2 minutes on 2 cores with a warm numba cache (1 min 47 s measured on "
+        "2026-11-27, 12 families); with --power about 5 minutes in all (5 min 9 s measured, "
+        "including the first run's compilation of three staged copies of the engine, about 30 s "
+        "of CPU each, which later runs reuse).")
     parser.add_argument("--power", action="store_true",
                         help="also run the planted bugs and show which tests catch them")
     parser.add_argument("--quiet", action="store_true",
