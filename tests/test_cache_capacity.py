@@ -136,9 +136,10 @@ INVENTORY: tuple[Cache, ...] = (
     Cache("zonemax/engine/api.py::_dispatch:new_cache(min(n + 1, CACHE_MAX_SLOTS))",
           "example argument for compiling only (never run): the same type as _pm1_kernel's",
           (f"{HERE}::test_pm1_batch_cache_through_every_slot_collision",)),
-    Cache("zonemax/engine/api.py::simulate_per_iteration:new_cache(n + 1)",
-          "the per-iteration oracle of the blocks family: n + 1 slots, one per key (none shared), "
-          "one cache per call, warm across the runs of its batch",
+    Cache("zonemax/engine/api.py::pm1_batch:new_cache(slots)",
+          "one cache per call, warm across the runs of its batch; slots n + 1 (one per key, none "
+          "shared) for the per-iteration oracle of the blocks family, production's min(n + 1, "
+          "256) for verify's planted count law",
           (f"{HERE}::test_per_iteration_batch_cache_equals_fresh_caches",)),
     Cache("zonemax/engine/_pm1_rows.py::Work",
           "per run: cz, lam, top, rho, stay by k (n + 1 entries, no eviction), valid while "

@@ -137,9 +137,10 @@ def _planted_counts_engine() -> Implementation:
     cache per batch as in production; other algorithms and the per-iteration path (the
     oracle) are the engine's own."""
     from zonemax.engine import simulate, simulate_per_iteration
-    from zonemax.engine._ea_pm1 import FAR_MIN, SWEEP_MIN, BlockRule, ea_pm1_run
-    from zonemax.engine._pm1_patterns import CACHE_MAX_SLOTS, new_cache
+    from zonemax.engine._ea_pm1 import FAR_MIN, SWEEP_MIN, BlockRule
+    from zonemax.engine._pm1_patterns import CACHE_MAX_SLOTS
     from zonemax.engine._pm1_rows import PLANTED_COUNTS
+    from zonemax.engine.api import pm1_batch
 
     rule = BlockRule(FAR_MIN, SWEEP_MIN, PLANTED_COUNTS)
 
@@ -147,12 +148,7 @@ def _planted_counts_engine() -> Implementation:
             budget: int | None) -> tuple[np.ndarray, np.ndarray]:
         if spec.algorithm != "ea-pm1":
             return simulate(spec, seed, runs, budget)
-        dist0 = np.array([abs(ai) for ai in spec.a], np.int64)
-        cache = new_cache(min(dist0.shape[0] + 1, CACHE_MAX_SLOTS))
-        cap = np.iinfo(np.int64).max if budget is None else budget
-        out = [ea_pm1_run(np.random.default_rng(child), dist0, cap, rule, cache)
-               for child in seed.spawn(runs)]
-        return (np.array([t for t, _ in out], np.int64), np.array([ok for _, ok in out], bool))
+        return pm1_batch(spec, seed, runs, budget, rule, min(len(spec.a) + 1, CACHE_MAX_SLOTS))
 
     return Implementation("engine-planted-counts", run, fast=True,
                           per_iteration=simulate_per_iteration)

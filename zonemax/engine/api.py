@@ -44,7 +44,7 @@ import numba
 import numpy as np
 
 from zonemax.engine._ea_law import ea_law_steps
-from zonemax.engine._ea_pm1 import DEFAULT_RULE, PER_ITERATION, ea_pm1_steps
+from zonemax.engine._ea_pm1 import DEFAULT_RULE, PER_ITERATION, BlockRule, ea_pm1_steps
 from zonemax.engine._magnitude_law import draw_candidates, law_admissible, magnitude_law
 from zonemax.engine._pm1_patterns import CACHE_MAX_SLOTS, new_cache
 from zonemax.engine._rls_ab import rls_ab_steps
@@ -275,10 +275,19 @@ def simulate_per_iteration(spec: AlgorithmSpec, seed: np.random.SeedSequence, ru
     serves the batch (tables draw no randomness)."""
     if spec.algorithm != "ea-pm1":
         raise ValueError(f"the per-iteration path is the ±1 EA's, not {spec.algorithm}'s")
+    return pm1_batch(spec, seed, runs, budget, PER_ITERATION, len(spec.a) + 1)
+
+
+def pm1_batch(spec: AlgorithmSpec, seed: np.random.SeedSequence, runs: int,
+              budget: int | None, rule: BlockRule, slots: int) -> tuple[np.ndarray, np.ndarray]:
+    """``runs`` runs of ``ea-pm1`` under ``rule`` with one table cache of ``slots`` slots for
+    the batch (tables draw no randomness), run ``k`` on ``seed.spawn(runs)[k]``: the loop of
+    :func:`simulate_per_iteration`, and of ``zonemax verify``'s planted block-rule bug (another
+    :class:`~zonemax.engine._ea_pm1.BlockRule`, production's slot count)."""
     dist0 = check_target(spec.a)
     budget_int = NO_BUDGET if budget is None else min(_check_int(budget, "budget", 0), NO_BUDGET)
     n = dist0.shape[0]
-    cache = new_cache(n + 1)
+    cache = new_cache(slots)
     scratch = np.empty(n, np.int64)
     evaluations = np.empty(runs, dtype=np.int64)
     solved = np.empty(runs, dtype=np.bool_)
@@ -286,7 +295,7 @@ def simulate_per_iteration(spec: AlgorithmSpec, seed: np.random.SeedSequence, ru
     with DeferredSignals() as signals:
         for i, child in enumerate(seed.spawn(runs)):
             for finished, t, ok, _ in ea_pm1_steps(np.random.default_rng(child), dist0,
-                                                   budget_int, PER_ITERATION, cache, NO_BUDGET,
+                                                   budget_int, rule, cache, NO_BUDGET,
                                                    scratch, CHUNK):
                 if signals.pending:
                     signals.deliver()
