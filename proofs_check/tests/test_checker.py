@@ -24,6 +24,7 @@ from zonemax.proofs_check.certificates import write_certificates
 from zonemax.proofs_check.checker import arith, check_files, recheck
 from zonemax.proofs_check.checker.expr import evaluate
 from zonemax.proofs_check.checker.kinds import CertificateError
+from zonemax.proofs_check.checker.manifest import MANIFEST
 from zonemax.proofs_check.checker.paper import locate
 
 CHECKER = Path(__file__).resolve().parents[1] / "checker"
@@ -110,6 +111,18 @@ def test_checker_runs_outside_zonemax(tmp_path: Path, full_certificates: Path) -
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr
     assert "ok   S3.omega-margin: trusted" in proc.stdout  # its Coq proof was not re-run
     assert "every certificate checks" in proc.stdout
+
+
+@pytest.mark.parametrize("claim", sorted(MANIFEST))
+def test_each_claim_file_checks_on_its_own(full_certificates: Path, claim: str) -> None:
+    """Every file of the manifest's claims, checked alone in process (the directory-wide checks
+    run in a subprocess above and, with forged files, in test_forgery.py).  One test per claim
+    names the claim that stops checking, and lets mutation testing judge a mutant of the
+    checker's arithmetic by the few claims that use it instead of the whole directory
+    (benchmarks/mutation/RECORD-checker.md)."""
+    (result,) = check_files([full_certificates / f"{claim}.json"], PAPER)
+    assert result.ok, result.message
+    assert result.claim == claim
 
 
 # ------------------------------------------------------------------ Sections 1-2's certificates

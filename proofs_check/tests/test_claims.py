@@ -167,15 +167,6 @@ def test_certificates_check(tmp_path: Path, results: tuple[ClaimResult, ...]) ->
                    if u.startswith("text"))
 
 
-def test_whole_registry_certificate_round_trip(tmp_path: Path) -> None:
-    """Issue 11's done-when: ``zonemax claims --certificates DIR && zonemax claims --check DIR``
-    exits 0 (run through the command line, with the default TeX beside the repository)."""
-    from zonemax import cli
-
-    assert cli.main(["claims", "--certificates", str(tmp_path)]) == 0
-    assert cli.main(["claims", "--check", str(tmp_path), "--no-coq"]) == 0
-
-
 # ------------------------------------------------------------------------------- editorial
 @pytest.mark.parametrize("entry", EDITORIAL, ids=[e.id for e in EDITORIAL])
 def test_editorial_entries_are_in_the_tex(entry: object) -> None:
