@@ -19,7 +19,7 @@ import pytest
 
 HERE = Path(__file__).resolve().parent.parent / "benchmarks" / "mutation"
 #: Statuses that count as killed (run_mutation.KILLED).
-KILLED = ("killed", "timeout", "killed by hand")
+KILLED = ("killed", "timeout", "killed by hand", "killed in process")
 
 
 def _reasons() -> ModuleType:
@@ -79,3 +79,31 @@ def test_encodings_record_kills_or_classifies_every_mutant() -> None:
         assert row.startswith("| `S"), row  # only formula mutants may survive
         assert "UNEXPLAINED" not in row and ("test_coq.py::" in row
                                              or "test_encoding_mutants.py::" in row), row
+
+
+def _part(text: str, name: str) -> str:
+    start, end = f"<!-- part:{name} -->", f"<!-- /part:{name} -->"
+    assert text.count(start) == 1 and text.count(end) == 1, name
+    return text[text.index(start):text.index(end)]
+
+
+def test_encodings_record_of_the_search_scripts_and_the_constants() -> None:
+    """The parts written by ``encoding_mutants.py --part text`` and ``--part constants``: counts
+    follow from the rows; a surviving script mutant names the checker's own obligations of its
+    claims (never UNEXPLAINED); a surviving constant mutant says why it is equivalent."""
+    text = (HERE / "RECORD-encodings.md").read_text(encoding="utf-8")
+    scripts = _part(text, "text")
+    rows = [line for line in scripts.splitlines() if line.startswith("| `smt-text ")]
+    killed = [r for r in rows if "| killed |" in r]
+    assert rows and f"**killed (a verdict or a control flips): {len(killed)}/{len(rows)}**" \
+        in scripts
+    for row in rows:
+        assert "| killed |" in row or ("| survived |" in row and "UNEXPLAINED" not in row
+                                       and "established by the manifest's own obligations"
+                                       in row), row
+    constants = _part(text, "constants")
+    rows = [line for line in constants.splitlines() if line.startswith("| `const-")]
+    assert len(rows) == 8
+    for row in rows:
+        assert "| killed | proofs_check/tests/" in row or "| survived | equivalent" in row, row
+

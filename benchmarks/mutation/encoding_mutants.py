@@ -51,6 +51,8 @@ from typing import Any
 import pytest
 
 HERE = Path(__file__).resolve().parent
+if str(HERE) not in sys.path:  # numba_mutants (the staged-copy runner) lives beside this file
+    sys.path.insert(0, str(HERE))
 
 #: Strict <-> non-strict, and equality <-> disequality: the smallest change of a comparison.
 TOGGLE = {"<": "<=", "<=": "<", ">": ">=", ">=": ">", "==": "!=", "!=": "=="}
@@ -63,13 +65,15 @@ class Mutant:
     """One change of an encoding: ``patch(mp)`` applies it to a ``pytest.MonkeyPatch``."""
 
     name: str
-    layer: str  #: "smt-table", "formula" or "search"
+    layer: str  #: "smt-table", "formula", "search" or "search-smt"
     change: str  #: the change, in words
-    judge: str  #: "smt" or "search"
+    judge: str  #: "smt", "search" or "text"
     patch: Callable[[pytest.MonkeyPatch], None]
     #: for a formula mutant: "stronger", "weaker" or "moved" (the mutated statement against the
     #: manifest's; see :func:`direction`)
     direction: str = ""
+    #: for a mutant of a search script (``judge="text"``): the verdicts and controls that use it
+    users: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -398,6 +402,179 @@ def search_mutants() -> list[Mutant]:
     return out
 
 
+
+# ------------------------------------------------------------- the search's SMT-LIB scripts
+#: Modules of Sections 2-3 whose search certifies an SMT-LIB 2 script it wrote as text, and the
+#: name under which each module calls z3 (``rls_decide.z3_check``, imported there).
+SMT_TEXT_SITES: tuple[tuple[str, str], ...] = (
+    ("zonemax.proofs_check.section2.common", "z3_check"),
+    ("zonemax.proofs_check.section3.cost_bound", "z3_check"),
+    ("zonemax.proofs_check.section3.omega", "z3_check"),
+    ("zonemax.proofs_check.section3.pairing", "z3_check"),
+)
+#: An SMT-LIB comparison and the smallest change of it (strict <-> non-strict; ``=`` -> ``<=``).
+SMT_TOGGLE = {"<": "<=", "<=": "<", ">": ">=", ">=": ">", "=": "<="}
+_SMT_CMP = re.compile(r"\((<=|>=|<|>|=) ")
+_SMT_NUM = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])")
+
+
+def _runs_with(claim: Any) -> list[tuple[str, Callable[[], Any]]]:
+    """A claim's verdict and each of its controls, as (label, thunk)."""
+    out: list[tuple[str, Callable[[], Any]]] = [(claim.id, lambda c=claim: c.run(False))]
+    out += [(f"{claim.id} control {k}", lambda c=claim, prm=control.params: c.run(False, **prm))
+            for k, control in enumerate(claim.controls)]
+    return out
+
+
+def smt_text_scripts(claims: tuple[str, ...] | None = None) -> dict[str, set[str]]:
+    """Every distinct script that the search of Sections 2-3 hands to z3 as text, with the
+    verdicts and controls that hand it over (the unmutated run; ``claims``: only these)."""
+    import importlib
+
+    from zonemax.proofs_check.core import clear_recorded_caches
+    from zonemax.proofs_check.registry import CLAIMS
+
+    seen: dict[str, set[str]] = {}
+    label = [""]
+    clear_recorded_caches()  # a cached verdict would hide its script
+    with pytest.MonkeyPatch.context() as mp:
+        for module, attr in SMT_TEXT_SITES:
+            mod = importlib.import_module(module)
+            real = getattr(mod, attr)
+
+            def spy(script: str, *args: Any, _real: Any = real, **kw: Any) -> Any:
+                seen.setdefault(script, set()).add(label[0])
+                return _real(script, *args, **kw)
+            mp.setattr(mod, attr, spy)
+        for claim in CLAIMS:
+            if claim.section in (2, 3) and (claims is None or claim.id in claims):
+                for name, thunk in _runs_with(claim):
+                    label[0] = name
+                    clear_recorded_caches()
+                    _status(thunk)
+    clear_recorded_caches()
+    return seen
+
+
+def _text_patch(script: str, start: int, end: int, new: str) -> Callable[[pytest.MonkeyPatch], None]:
+    mutated = script[:start] + new + script[end:]
+
+    def patch(mp: pytest.MonkeyPatch) -> None:
+        import importlib
+
+        for module, attr in SMT_TEXT_SITES:
+            mod = importlib.import_module(module)
+            real = getattr(mod, attr)
+
+            def swap(text: str, *args: Any, _real: Any = real, **kw: Any) -> Any:
+                return _real(mutated if text == script else text, *args, **kw)
+            mp.setattr(mod, attr, swap)
+    return patch
+
+
+def smt_text_mutants(scripts: dict[str, set[str]] | None = None) -> list[Mutant]:
+    """Each comparison of each script toggled (:data:`SMT_TOGGLE`) and each integer constant
+    raised by one; judged by the verdicts and controls that use the script (``judge="text"``:
+    the mutant's ``users`` are rerun and compared with the unmutated run)."""
+    scripts = smt_text_scripts() if scripts is None else scripts
+    out: list[Mutant] = []
+    for s_index, (script, users) in enumerate(sorted(scripts.items(), key=lambda kv: min(kv[1]))):
+        tag = f"{min(users)}#{s_index}"
+        for k, m in enumerate(_SMT_CMP.finditer(script)):
+            op = m.group(1)
+            out.append(Mutant(f"smt-text {tag} cmp{k}", "search-smt",
+                              f"{min(users)}: script {s_index}, comparison {k}: "
+                              f"({op} -> ({SMT_TOGGLE[op]}", "text",
+                              _text_patch(script, m.start(1), m.end(1), SMT_TOGGLE[op]),
+                              users=tuple(sorted(users))))
+        for k, m in enumerate(_SMT_NUM.finditer(script)):
+            old = m.group(0)
+            whole, _, frac = old.partition(".")
+            new = str(int(whole) + 1) + (f".{frac}" if frac else "")
+            out.append(Mutant(f"smt-text {tag} num{k}", "search-smt",
+                              f"{min(users)}: script {s_index}, constant {k}: {old} -> {new}",
+                              "text", _text_patch(script, m.start(), m.end(), new),
+                              users=tuple(sorted(users))))
+    return out
+
+
+def text_statuses(users: tuple[str, ...]) -> dict[str, str]:
+    """The status of each named verdict or control (``"S3.x control 0"``), run now."""
+    from zonemax.proofs_check.core import clear_recorded_caches
+    from zonemax.proofs_check.registry import CLAIMS
+
+    wanted = set(users)
+    out: dict[str, str] = {}
+    clear_recorded_caches()  # every verdict recomputed, with the scripts as they are now
+    try:
+        for claim in CLAIMS:
+            for name, thunk in _runs_with(claim):
+                if name in wanted:
+                    out[name] = _status(thunk)
+    finally:
+        clear_recorded_caches()
+    return out
+
+
+
+# ------------------------------------------------- the checker's module-level constants
+#: Tests that judge a constant mutant (a staged copy with the constant changed; the search and
+#: the checker both import it): the enclosures' tightness at 24 digits, then every claim's file.
+CONSTANT_KILLERS = (
+    "proofs_check/tests/test_checker.py::test_enclosures_are_tight_and_correct",
+    "proofs_check/tests/test_checker.py::test_each_claim_file_checks_on_its_own",
+)
+
+
+def constant_mutants() -> list[Any]:
+    """The constants that the checker computes or fixes at import (neither mutmut, which
+    mutates function bodies, nor a monkeypatch after import reaches them), each changed in a
+    staged copy (:class:`numba_mutants.SourceMutant`); judged by :func:`judge_constants`.
+
+    Expected verdicts, with the argument for the ones a test cannot see: a precision change that
+    keeps the enclosures rigorous and tighter than every comparison needs is *equivalent* (the
+    checker's soundness does not depend on it; only its power to decide does)."""
+    from numba_mutants import SourceMutant
+
+    arith = "zonemax/proofs_check/checker/arith.py"  # the staged (installed) layout
+    heavy = "zonemax/proofs_check/checker/heavy.py"
+    solvers = "zonemax/proofs_check/checker/solvers.py"
+
+    def m(name: str, path: str, old: str, new: str, why: str) -> Any:
+        return SourceMutant(name, path, old, new, CONSTANT_KILLERS, why)
+
+    return [
+        m("const-prec-64", arith, "PREC = 128", "PREC = 64",
+          "enclosures rounded to 64 bits: e, ln 2 no longer tight to 24 digits"),
+        m("const-prec-127", arith, "PREC = 128", "PREC = 127",
+          "equivalent: enclosures stay rigorous and about 38 digits tight, tighter than the "
+          "tightness test's 24 digits and than every comparison of the certificates needs"),
+        m("const-guard-0", arith, "_W = PREC + 32", "_W = PREC",
+          "equivalent: the series' 1000-ulp error bound is still added, so the enclosures "
+          "stay rigorous; they widen by < 2^-118 relative"),
+        m("const-ln2", arith, "LN2 = _atanh_series(Fraction(1, 3))",
+          "LN2 = _atanh_series(Fraction(1, 2))", "ln 2 replaced by ln 3"),
+        m("const-e", arith, "E = _exp_point(Fraction(1))", "E = _exp_point(Fraction(2))",
+          "e replaced by e^2"),
+        m("const-heavy-bits-16", heavy, "_BITS = 160", "_BITS = 16",
+          "equivalent for soundness: outward rounding to 16 bits only widens the enclosures, "
+          "and every comparison of the committed certificates is still decided (a comparison "
+          "closer than about 2^-16 relative would be refused as undecided, never accepted)"),
+        m("const-heavy-bits-159", heavy, "_BITS = 160", "_BITS = 159",
+          "equivalent: outward rounding stays rigorous and far tighter than the comparisons"),
+        m("const-solver-timeout", solvers, "TIMEOUT_MS = 60_000", "TIMEOUT_MS = 1",
+          "z3 and cvc5 stopped after 1 ms: no SMT obligation is refuted"),
+    ]
+
+
+def judge_constants(workdir: Path) -> list[tuple[Any, Any]]:
+    """Each of :func:`constant_mutants` applied to a fresh staged copy and judged by
+    :data:`CONSTANT_KILLERS` (``numba_mutants.judge``: killed when a test fails)."""
+    from numba_mutants import judge as judge_copy
+
+    return [(mutant, judge_copy(mutant, workdir)) for mutant in constant_mutants()]
+
+
 def _status(run: Callable[[], Any]) -> str:
     """A verdict's status, or the error that stopped the check (the search's own cross-checks,
     e.g. "the proof and the exact evaluation disagree", refuse a mutated encoding loudly)."""
@@ -410,10 +587,10 @@ def _status(run: Callable[[], Any]) -> str:
 def section5_statuses() -> dict[str, str]:
     """Claim or control -> status, for every Section 5 claim of the registry (z3's decisions
     recomputed: the cache is emptied first and after)."""
-    from zonemax.proofs_check import rls_decide
+    from zonemax.proofs_check.core import clear_recorded_caches
     from zonemax.proofs_check.registry import CLAIMS
 
-    rls_decide.decide.cache_clear()
+    clear_recorded_caches()  # z3's decisions (rls_decide.decide) and every other memo
     out: dict[str, str] = {}
     try:
         for claim in CLAIMS:
@@ -424,7 +601,7 @@ def section5_statuses() -> dict[str, str]:
                 out[f"{claim.id} control {k}"] = _status(
                     lambda c=claim, prm=control.params: c.run(False, **prm))
     finally:
-        rls_decide.decide.cache_clear()
+        clear_recorded_caches()
     return out
 
 
@@ -456,10 +633,15 @@ def judge(mutant: Mutant, baseline: dict[str, str] | None = None) -> Outcome:
         mutant.patch(mp)
         if mutant.judge == "smt":
             flips = judge_smt()
+        elif mutant.judge == "text":
+            assert baseline is not None
+            now = text_statuses(mutant.users)
+            flips = tuple(f"{k}: {baseline[k]} -> {now[k]}" for k in mutant.users
+                          if now[k] != baseline[k])
         else:
             assert baseline is not None
             now = section5_statuses()
-            flips = tuple(f"{k}: {baseline[k]} -> {now[k]}" for k in baseline if now[k] != baseline[k])
+            flips = tuple(f"{k}: {baseline[k]} -> {now[k]}" for k in now if now[k] != baseline[k])
     if flips:
         return Outcome("killed", flips, "")
     return Outcome("survived", (), _identity(mutant))
@@ -471,6 +653,9 @@ def catalogue() -> list[Mutant]:
 
 def run(mutants: list[Mutant]) -> Iterator[tuple[Mutant, Outcome, float]]:
     baseline = section5_statuses() if any(m.judge == "search" for m in mutants) else None
+    users = tuple(sorted({u for m in mutants for u in m.users}))
+    if users:
+        baseline = {**(baseline or {}), **text_statuses(users)}
     for m in mutants:
         t0 = time.perf_counter()
         outcome = judge(m, baseline)
@@ -510,10 +695,104 @@ def _record(results: list[tuple[Mutant, Outcome, float]], base_flips: tuple[str,
     return "\n".join(lines) + "\n"
 
 
+#: Why a mutant of the search's Section 2-3 scripts that changes no verdict is not a gap of
+#: what a referee trusts (checked for each survivor by :func:`text_survivor_reason`).
+TEXT_SURVIVOR = ("the search's script keeps its answer; the verdict the checker accepts for "
+                 "this claim is established by the manifest's own obligations ({}), which the "
+                 "smt-table and formula layers above (and mutmut, for the checker) mutate")
+
+
+def text_survivor_reason(mutant: Mutant) -> str:
+    """The reason a surviving ``judge="text"`` mutant is explained, or ``UNEXPLAINED`` when a
+    claim that uses the script has no obligation of the checker's own (Coq, SMT or exact)."""
+    from zonemax.proofs_check.checker.manifest import MANIFEST
+
+    kinds: list[str] = []
+    for user in mutant.users:
+        entry = MANIFEST.get(user.split(" control ")[0])
+        own = [] if entry is None else [
+            type(o).__name__ + (f" {o.kind}" if type(o).__name__ == "Check" else "")
+            for o in entry.obligations if type(o).__name__ in ("Coq", "Smt", "Check")]
+        if not own:
+            return "UNEXPLAINED"
+        kinds.append(f"{entry.id}: {', '.join(own)}")  # type: ignore[union-attr]
+    return TEXT_SURVIVOR.format("; ".join(dict.fromkeys(kinds)))
+
+
+def _part(name: str, body: str) -> None:
+    """Write ``body`` between the markers of part ``name`` of RECORD-encodings.md (appended
+    when the part is new)."""
+    path = HERE / "RECORD-encodings.md"
+    text = path.read_text(encoding="utf-8")
+    start, end = f"<!-- part:{name} -->", f"<!-- /part:{name} -->"
+    block = f"{start}\n{body.rstrip()}\n{end}"
+    if start in text:
+        text = text[:text.index(start)] + block + text[text.index(end) + len(end):]
+    else:
+        text = text.rstrip() + "\n\n" + block + "\n"
+    path.write_text(text, encoding="utf-8")
+
+
+def record_text(results: list[tuple[Mutant, Outcome, float]], seconds: float) -> str:
+    killed = sum(o.status == "killed" for _, o, _ in results)
+    lines = [
+        "## The search's SMT-LIB scripts of Sections 2-3", "",
+        "`smt_text_mutants()` (`python benchmarks/mutation/encoding_mutants.py --part text`): "
+        "every script that the search of Sections 2-3 hands to z3 as text (captured in an "
+        f"unmutated run: {len({m.change.split(',')[0] for m, _, _ in results})} scripts), each "
+        "comparison toggled (strict <-> non-strict, `=` -> `<=`) and each numeric constant "
+        "raised by one; judged by rerunning the verdicts and controls that use the script, "
+        "with every memo emptied.", "",
+        f"* **killed (a verdict or a control flips): {killed}/{len(results)}**; wall time "
+        f"{seconds:.0f} s",
+        "* a survivor keeps the script's answer (sat or unsat); each survivor's claim has "
+        "obligations of the checker's own, named in its row, so no survivor is a statement the "
+        "referee is asked to trust", "",
+        "| mutant | change | status | flips (first two) / why a survivor is explained |",
+        "|---|---|---|---|",
+    ]
+    for m, o, _ in results:
+        what = "; ".join(o.flips[:2]) if o.flips else text_survivor_reason(m)
+        lines.append(f"| `{m.name}` | {m.change.replace('|', '/')} | {o.status} | "
+                     f"{what.replace('|', '/')} |")
+    return "\n".join(lines)
+
+
+def record_constants(results: list[tuple[Any, Any]], seconds: float) -> str:
+    lines = [
+        "## The checker's module-level constants", "",
+        "`constant_mutants()` (`python benchmarks/mutation/encoding_mutants.py --part "
+        "constants`): each constant changed in a staged copy, judged by "
+        + ", ".join(f"`{t}`" for t in CONSTANT_KILLERS) + f"; wall time {seconds:.0f} s.", "",
+        "| mutant | change | status | first failing test / why equivalent |",
+        "|---|---|---|---|",
+    ]
+    for m, o in results:
+        what = o.failed[0] if o.failed else m.why
+        lines.append(f"| `{m.name}` | `{m.old}` -> `{m.new}` | {o.status} | "
+                     f"{what.replace('|', '/')} |")
+    return "\n".join(lines)
+
+
 def main(argv: list[str]) -> int:
     """``--no-search``: leave the search's mutants out (each reruns every Section 5 claim and
     control with z3: minutes per mutant on a loaded machine); the record says so."""
     t0 = time.perf_counter()
+    if "--part" in argv:
+        part = argv[argv.index("--part") + 1]
+        if part == "text":
+            results = list(run(smt_text_mutants()))
+            _part("text", record_text(results, time.perf_counter() - t0))
+        elif part == "constants":
+            import tempfile
+
+            with tempfile.TemporaryDirectory(prefix="zonemax-constants-") as tmp:
+                judged = judge_constants(Path(tmp))
+            _part("constants", record_constants(judged, time.perf_counter() - t0))
+        else:
+            print(f"--part must be 'text' or 'constants', got {part!r}", file=sys.stderr)
+            return 2
+        return 0
     base = judge_smt()
     results = []
     chosen = catalogue() if "--no-search" not in argv else table_mutants() + formula_mutants()
