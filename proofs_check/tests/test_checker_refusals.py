@@ -172,6 +172,10 @@ def test_where_filters_and_every_domain_type() -> None:
     _refused(vectors, "is false at x=")
     vectors["assert"][0]["rhs"] = "0"
     _refused(vectors, "9 cases enumerated, certificate says 7")
+    del vectors["vars"][0]["domain"]["nonzero"]  # absent: the zero vectors count, as with False
+    _refused(vectors, "9 cases enumerated, certificate says 7")
+    vectors["cases"] = 9
+    assert recheck(vectors) == "9 cases"
     bad = copy.deepcopy(vectors)
     bad["vars"][0]["domain"]["type"] = "simplex"
     _refused(bad, "unknown domain type 'simplex'")
@@ -748,3 +752,73 @@ def test_a_refused_expression_is_named_in_80_characters() -> None:
     with pytest.raises(FormulaError) as err:
         coq_prop(f)
     assert str(err.value) == f"expression not translatable to Coq: {dump[:80]}"
+
+
+# ------------------------------------------------------------------------------- solvers
+def test_solver_answers_name_the_solver_its_version_and_every_error() -> None:
+    """What a report prints of a solver's answer: its name, its version (the installed
+    package's), and for a script it cannot decide an ``error: ...`` line of at most 200
+    characters of the solver's message (never a traceback); and a missing package is an answer
+    too.  A verdict reads only ``answer == "unsat"`` (both solvers)."""
+    import builtins
+
+    import cvc5
+    import z3
+
+    from zonemax.proofs_check.checker.solvers import both_unsat, cvc5_answer, z3_answer
+
+    unsat = "(declare-const x Real)\n(assert (> x 1))\n(assert (< x 0))\n(check-sat)\n"
+    ok, (a_z3, a_cvc5) = both_unsat(unsat)
+    assert ok
+    assert (a_z3.solver, a_z3.answer, a_z3.version) == ("z3", "unsat", z3.get_version_string())
+    assert (a_cvc5.solver, a_cvc5.answer) == ("cvc5", "unsat")
+    assert a_cvc5.version == f"{cvc5.__version__} (nl-cov)"
+    sat = "(declare-const x Real)\n(assert (> x 1))\n(check-sat)\n"
+    assert both_unsat(sat)[0] is False
+    assert [a.answer for a in both_unsat(sat)[1]] == ["sat", "sat"]
+    undeclared = "(assert (> y 1))\n(check-sat)\n" + "; " + "x" * 400 + "\n"
+    for answer in (z3_answer(undeclared), cvc5_answer(undeclared)):
+        assert answer.answer.startswith("error: ") and "\n" not in answer.answer, answer
+        assert len(answer.answer) <= len("error: ") + 200
+        assert answer.solver in ("z3", "cvc5") and answer.version == ""
+    no_question = "(declare-const x Real)\n(assert (> x 1))\n"
+    assert cvc5_answer(no_question).answer == "error: no check-sat answer"
+    assert cvc5_answer(no_question).solver == "cvc5"
+    real_import = builtins.__import__
+
+    def missing(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name in ("z3", "cvc5"):
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(builtins, "__import__", missing)
+        assert z3_answer(unsat) == type(a_z3)(
+            "z3", "error: z3 is not installed (pip install z3-solver)")
+        assert cvc5_answer(unsat) == type(a_cvc5)(
+            "cvc5", "error: cvc5 is not installed (pip install cvc5)")
+
+
+def test_a_forall_without_where_enumerates_its_whole_domain() -> None:
+    cert = _forall(1, 4, 4)
+    del cert["where"]  # optional: no filter
+    assert recheck(cert) == "4 cases"
+    cert["cases"] = 3
+    _refused(cert, "4 cases enumerated, certificate says 3")
+
+
+def test_the_tex_given_to_check_file_is_the_one_read(full_certificates: Path,
+                                                    tmp_path: Path, paper_tex: Path) -> None:
+    """check_file reads the TeX it is given, not the one it would find itself: with the paper
+    the claim's quote is checked; with another file (not the paper's hash) it is reported not
+    checked, saying why."""
+    path = full_certificates / "S3.omega-margin.json"
+    (good,) = check_files([path], paper_tex)
+    assert good.ok, good.message
+    assert not [u for u in good.unchecked if u.startswith("text")], good.unchecked
+    other = tmp_path / "other.tex"
+    other.write_text("\n".join(["no quote here"] * 3000), encoding="utf-8")
+    (bad,) = check_files([path], other)
+    assert bad.ok, bad.message  # the exact checks still hold; the quote is not checked
+    texts = [u for u in bad.unchecked if u.startswith("text")]
+    assert texts and str(other) in texts[0], bad.unchecked
