@@ -87,7 +87,7 @@ STAGED_TIMEOUT = {"reference": 20, "engine": 300, "checker": 300}
 #: the engine's tests compile kernels on a cold cache first).
 BY_HAND_TIMEOUT = {"reference": 60, "engine": 300, "checker": 120}
 #: Verdicts that count as killed (mutmut's statuses, and the by-hand check of this script).
-KILLED = ("killed", "timeout", "killed by hand")
+KILLED = ("killed", "timeout", "killed by hand", "killed in process")
 
 #: What each target mutates and which tests judge it.
 TARGETS: dict[str, dict[str, list[str]]] = {
@@ -482,6 +482,26 @@ def previous_verdicts(workdir: Path) -> dict[str, str]:
     return {n: s if s in KILLED else "not checked" for n, s in collect(workdir).items()}
 
 
+def compress(names: list[str], every: dict[str, str]) -> list[str]:
+    """``names`` for ``mutmut run``'s command line: a function all of whose mutants (in
+    ``every``) are selected becomes one fnmatch pattern ``<function>__mutmut_*`` (thousands of
+    names overflow the kernel's argument limit)."""
+    def key(name: str) -> str:
+        return name.rsplit("__mutmut_", 1)[0]
+
+    total: dict[str, int] = {}
+    for name in every:
+        total[key(name)] = total.get(key(name), 0) + 1
+    chosen: dict[str, list[str]] = {}
+    for name in names:
+        chosen.setdefault(key(name), []).append(name)
+    out: list[str] = []
+    for function, members in chosen.items():
+        whole = len(members) == total.get(function) and "[" not in function
+        out += [f"{function}__mutmut_*"] if whole else members
+    return out
+
+
 def _function(name: str) -> str:
     return name.rsplit("__mutmut_", 1)[0].replace("zonemax.", "")
 
@@ -504,6 +524,20 @@ def write_record(workdir: Path, target: str, seconds: float | None,
     for name, status in previous.items():  # verdicts of earlier passes (--previous)
         if statuses.get(name) == "not checked":
             statuses[name] = status
+    # verdicts of inprocess_pass.py (mutmut's copy and stats, pytest's runner in process):
+    # "killed in process" / "survived"; what it could not judge stays "not checked"
+    # (a pass over the survivors with more tests, inprocess-plus-*.json, may kill them)
+    verdicts: dict[str, set[str]] = {}
+    for path in sorted(workdir.glob("inprocess-*.json")):
+        for name, (verdict, _test) in json.loads(path.read_text(encoding="utf-8")).items():
+            verdicts.setdefault(name, set()).add(verdict)
+    for name, seen in verdicts.items():
+        if statuses.get(name) != "not checked":
+            continue
+        if seen & {"killed", "timeout"}:
+            statuses[name] = "killed in process"
+        elif "survived" in seen or "no tests" in seen:
+            statuses[name] = "survived" if "survived" in seen else "no tests"
     for name, test in BY_HAND.items():
         if statuses.get(name) in ("survived", "no tests", "survived by hand"):
             statuses[name] = check_by_hand(workdir, name, test, TRANSFORMS[target],
@@ -628,8 +662,9 @@ def main() -> int:
         names = args.names
         if previous:
             redo = ("not checked",) + (("survived", "no tests") if args.again else ())
-            names = [n for n, s in previous.items() if s in redo
-                     and (args.only is None or re.search(args.only, n))] + args.rejudge
+            names = compress([n for n, s in previous.items() if s in redo
+                              and (args.only is None or re.search(args.only, n))],
+                             previous) + args.rejudge
         done_before = 0.0
         if args.previous and (args.previous / "wall_seconds").exists():
             done_before = float((args.previous / "wall_seconds").read_text())
