@@ -98,9 +98,9 @@ def ea_law_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, law: 
     key_j = -1
     key_clip = False
     q = 0.0
-    count_non = binomial_setup(0, 0.0, True)
+    count_non = binomial_setup(np.int64(0), 0.0, np.bool_(True))
     count_opt = count_non
-    useful = 0
+    useful = np.int64(0)
     while True:
         left = chunk
         while left > 0:
@@ -108,7 +108,7 @@ def ea_law_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, law: 
             pi, tau, jb, clip_ok = law_admissible(law, 2 * f)
             if k != key_k or jb != key_j or clip_ok != key_clip:  # phase key
                 t += phase_trials(rng, useful, q)
-                useful = 0
+                useful = np.int64(0)
                 if t > budget:
                     yield True, budget, False, f
                     return
@@ -116,8 +116,8 @@ def ea_law_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, law: 
                 if q <= 0.0:
                     yield True, budget, False, f
                     return
-                count_non = binomial_setup(k, s, True)  # fixed within the phase
-                count_opt = binomial_setup(n - k, s, False)
+                count_non = binomial_setup(k, s, np.bool_(True))  # fixed within the phase
+                count_opt = binomial_setup(n - k, s, np.bool_(False))
                 key_k = k
                 key_j = jb
                 key_clip = clip_ok

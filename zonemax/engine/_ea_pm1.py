@@ -77,6 +77,7 @@ from zonemax.engine._state import (
     NO_BUDGET,
     NO_PAUSE,
     Step,
+    copy_into,
     finish,
     move_in,
     move_out,
@@ -142,6 +143,8 @@ def ea_pm1_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule:
     among the first ``x - 1``).
     """
     n = dist0.shape[0]
+    if dist_out.shape[0] != n:
+        raise ValueError("dist_out must have the length of dist0")
     dist = dist0.copy()
     order = np.empty(n, np.int64)
     where = np.empty(n, np.int64)
@@ -151,7 +154,7 @@ def ea_pm1_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule:
     eager = stop_at < NO_BUDGET
     t = 0
     if f == 0:
-        dist_out[:] = dist
+        copy_into(dist_out, dist)
         yield True, t, True, 0
         return
     work = new_work(n)
@@ -173,7 +176,7 @@ def ea_pm1_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule:
     block = 0  # block number: cz/lam of a k are reused within one block
     pending = 0  # iterations of this block that moved far positions
     far_only = 0  # ... of which far-only
-    top_row = 0  # largest u + v of the pending rows
+    top_row = np.int64(0)  # largest u + v of the pending rows
     q = 0.0
     zmass = 0.0
     n_z = 0
@@ -181,7 +184,7 @@ def ea_pm1_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule:
     top = 1
     table_k = -1
     lam_key = -1
-    useful = 0
+    useful = np.int64(0)
     while True:
         left = chunk
         while left > 0:
@@ -194,7 +197,7 @@ def ea_pm1_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule:
                         acc_q[table_k] = q
                     acc[table_k] += useful
                     acc_total += useful
-                    useful = 0
+                    useful = np.int64(0)
                 slot = k if k < slots else k % slots  # (no division when every k has a slot)
                 if all_k[slot] != k:
                     fill_slot(cache, work.sc, n, k, slot)
@@ -251,9 +254,9 @@ def ea_pm1_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule:
                     end_block(rng, rows, cache, work.sc, dist, order, a, far_only, top_row,
                               rule.sweep_min, rule.planted)
                     left -= BLOCK_END_PASSES * a  # its cost grows with the far positions
-                    top_row = 0
+                    top_row = np.int64(0)
                     if stop:
-                        dist_out[:] = dist
+                        copy_into(dist_out, dist)
                         yield True, stop_at, False, f_known
                         return
                     t += settle(rng, acc, acc_q, acc_ks, acc_n)
@@ -270,18 +273,18 @@ def ea_pm1_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule:
                     block += 1
                     lam_key = -1
                     if f == 0:  # the block's last iteration solved it
-                        dist_out[:] = dist
+                        copy_into(dist_out, dist)
                         t, solved = finish(rng, t, useful, q, budget)
                         yield True, t, solved, 0
                         return
                     continue
             # a useful iteration that mutates a near position
             if eager:
-                trials = phase_trials(rng, 1, q)
+                trials = phase_trials(rng, np.int64(1), q)
                 if t + trials > stop_at:
                     end_block(rng, rows, cache, work.sc, dist, order, a, far_only, top_row,
                               rule.sweep_min, rule.planted)
-                    dist_out[:] = dist
+                    copy_into(dist_out, dist)
                     yield True, stop_at, False, f_known
                     return
                 t += trials
@@ -419,7 +422,7 @@ def ea_pm1_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule:
                         if dist[pos] == 0:
                             k = move_out(order, where, pos, k)
             if a == 0 and f == 0:
-                dist_out[:] = dist
+                copy_into(dist_out, dist)
                 t += settle(rng, acc, acc_q, acc_ks, acc_n)
                 t, solved = finish(rng, t, useful, q, budget)
                 yield True, t, solved, 0

@@ -299,7 +299,7 @@ def fill_slot(cache: TableCache, sc: Scratch, n: int, k: int, slot: int) -> None
     """Build the tables of ``k`` into ``slot`` (callers check ``cache.k[slot] != k`` first,
     inline, so that the common case of a cached table costs no call)."""
     q, count = pattern_table(n, k, sc.ms, sc.zs, sc.bs, sc.weight, sc.pk, sc.pz)
-    kept = 0
+    kept = np.int64(0)
     zmass = 0.0
     for i in range(count):  # compact the z >= 1 patterns to the front (kept <= i)
         if sc.zs[i] > 0 and sc.weight[i] >= q * NEGLIGIBLE:

@@ -83,7 +83,7 @@ def binomial(rng: np.random.Generator, trials: int, p: float) -> int:
         return trials
     flip = p > 0.5  # Bin(N, p) = N - Bin(N, 1 - p): keep the inversion walk short
     s = 1.0 - p if flip else p
-    x = binomial_small(rng, trials, s, False) if trials * s < INVERSION_MEAN_MAX \
+    x = binomial_small(rng, trials, s, np.bool_(False)) if trials * s < INVERSION_MEAN_MAX \
         else rng.binomial(trials, s)
     return trials - x if flip else x
 

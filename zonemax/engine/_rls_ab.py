@@ -46,7 +46,7 @@ def rls_ab_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, alpha
     dist, order, where, k, _ = start_state(dist0)
     vel = np.ones(n)  # Algorithm 2, initialization: v <- 1^n
     t = 0
-    useful = 0
+    useful = np.int64(0)
     while k > 0:
         left = chunk
         while left > 0:
@@ -77,7 +77,7 @@ def rls_ab_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, alpha
             if not reached:
                 break
             t += phase_trials(rng, useful, k / n)
-            useful = 0
+            useful = np.int64(0)
             if t > budget:
                 yield True, budget, False, dist.sum()
                 return
