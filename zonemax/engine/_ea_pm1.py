@@ -185,6 +185,9 @@ def ea_pm1_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule:
     table_k = -1
     lam_key = -1
     useful = np.int64(0)
+    end_t = -1  # set when the run ends: then the inner loop breaks to the final yield
+    end_ok = False
+    end_f = 0
     while True:
         left = chunk
         while left > 0:
@@ -244,8 +247,8 @@ def ea_pm1_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule:
                         else:
                             t += trials
                     elif acc_total + useful + g > budget - t:
-                        yield True, budget, False, f_known
-                        return
+                        end_t, end_ok, end_f = budget, False, f_known
+                        break  # to the step's one final yield
                     else:
                         useful += g
                     far_only += g
@@ -257,14 +260,14 @@ def ea_pm1_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule:
                     top_row = np.int64(0)
                     if stop:
                         copy_into(dist_out, dist)
-                        yield True, stop_at, False, f_known
-                        return
+                        end_t, end_ok, end_f = stop_at, False, f_known
+                        break  # to the step's one final yield
                     t += settle(rng, acc, acc_q, acc_ks, acc_n)
                     acc_n = 0
                     acc_total = 0
                     if t > budget:
-                        yield True, budget, False, f_known
-                        return
+                        end_t, end_ok, end_f = budget, False, f_known
+                        break  # to the step's one final yield
                     a, k, low = partition_far(dist, order, where, rule.far_min)
                     f = dist.sum()
                     f_known = f
@@ -275,8 +278,8 @@ def ea_pm1_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule:
                     if f == 0:  # the block's last iteration solved it
                         copy_into(dist_out, dist)
                         t, solved = finish(rng, t, useful, q, budget)
-                        yield True, t, solved, 0
-                        return
+                        end_t, end_ok, end_f = t, solved, 0
+                        break  # to the step's one final yield
                     continue
             # a useful iteration that mutates a near position
             if eager:
@@ -285,14 +288,14 @@ def ea_pm1_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule:
                     end_block(rng, rows, cache, work.sc, dist, order, a, far_only, top_row,
                               rule.sweep_min, rule.planted)
                     copy_into(dist_out, dist)
-                    yield True, stop_at, False, f_known
-                    return
+                    end_t, end_ok, end_f = stop_at, False, f_known
+                    break  # to the step's one final yield
                 t += trials
             else:
                 useful += 1
                 if acc_total + useful > budget - t:
-                    yield True, budget, False, f_known
-                    return
+                    end_t, end_ok, end_f = budget, False, f_known
+                    break  # to the step's one final yield
             # Draw it from its conditional law (written out here, not as a function: passing the
             # arrays to a helper costs reference counting on every call, doubling the time).
             # With probability zmass/lambda a z >= 1 pattern (alias table of k), whose m
@@ -425,8 +428,11 @@ def ea_pm1_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule:
                 copy_into(dist_out, dist)
                 t += settle(rng, acc, acc_q, acc_ks, acc_n)
                 t, solved = finish(rng, t, useful, q, budget)
-                yield True, t, solved, 0
-                return
+                end_t, end_ok, end_f = t, solved, 0
+                break  # to the step's one final yield
+        if end_t >= 0:  # one yield for every end (each resume point costs compile time)
+            yield True, end_t, end_ok, end_f
+            return
         # a pause: nothing drawn, nothing changed; f is exact without far positions
         yield False, t + acc_total + useful, False, f if a == 0 else f_known
 

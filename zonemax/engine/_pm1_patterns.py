@@ -283,9 +283,10 @@ class TableCache(NamedTuple):
     far_cond: np.ndarray  #: (slots, MAX_M + 1) float64, :func:`far_only_law` of ``a``
 
 
-@njit(nogil=True, cache=True)
 def new_cache(slots: int) -> TableCache:
-    """An empty :class:`TableCache` with ``slots`` slots."""
+    """An empty :class:`TableCache` with ``slots`` slots.  Plain numpy, not jitted: only Python
+    makes caches, and compiling this constructor cost 1.5 s of a cold start (issue 24); the
+    arrays have the types the jitted kernels are compiled for (C-contiguous, writable)."""
     size = TABLE_SIZE
     return TableCache(np.empty((slots, size)), np.empty((slots, size), np.int64),
                       np.empty((slots, size), np.int64), np.full(slots, -1, np.int64),
