@@ -72,7 +72,13 @@ from zonemax.engine._pm1_patterns import (
     pattern_z,
 )
 from zonemax.engine._pm1_rows import CORRECT, end_block, new_work
-from zonemax.engine._random import count_in_window, distinct_pair, phase_trials, uniform_int
+from zonemax.engine._random import (
+    count_in_window,
+    distinct_pair,
+    phase_trials,
+    typed_int,
+    uniform_int,
+)
 from zonemax.engine._state import (
     NO_BUDGET,
     NO_PAUSE,
@@ -176,7 +182,7 @@ def ea_pm1_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule:
     block = 0  # block number: cz/lam of a k are reused within one block
     pending = 0  # iterations of this block that moved far positions
     far_only = 0  # ... of which far-only
-    top_row = np.int64(0)  # largest u + v of the pending rows
+    top_row = typed_int(0)  # largest u + v of the pending rows
     q = 0.0
     zmass = 0.0
     n_z = 0
@@ -184,7 +190,7 @@ def ea_pm1_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule:
     top = 1
     table_k = -1
     lam_key = -1
-    useful = np.int64(0)
+    useful = typed_int(0)
     end_t = -1  # set when the run ends: then the inner loop breaks to the final yield
     end_ok = False
     end_f = 0
@@ -200,7 +206,7 @@ def ea_pm1_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule:
                         acc_q[table_k] = q
                     acc[table_k] += useful
                     acc_total += useful
-                    useful = np.int64(0)
+                    useful = typed_int(0)
                 slot = k if k < slots else k % slots  # (no division when every k has a slot)
                 if all_k[slot] != k:
                     fill_slot(cache, work.sc, n, k, slot)
@@ -257,7 +263,7 @@ def ea_pm1_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule:
                     end_block(rng, rows, cache, work.sc, dist, order, a, far_only, top_row,
                               rule.sweep_min, rule.planted)
                     left -= BLOCK_END_PASSES * a  # its cost grows with the far positions
-                    top_row = np.int64(0)
+                    top_row = typed_int(0)
                     if stop:
                         copy_into(dist_out, dist)
                         end_t, end_ok, end_f = stop_at, False, f_known
@@ -283,7 +289,7 @@ def ea_pm1_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule:
                     continue
             # a useful iteration that mutates a near position
             if eager:
-                trials = phase_trials(rng, np.int64(1), q)
+                trials = phase_trials(rng, typed_int(1), q)
                 if t + trials > stop_at:
                     end_block(rng, rows, cache, work.sc, dist, order, a, far_only, top_row,
                               rule.sweep_min, rule.planted)

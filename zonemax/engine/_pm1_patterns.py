@@ -19,7 +19,7 @@ import numpy as np
 from numba import njit
 
 from zonemax.engine._alias import build_alias, fill_payloads
-from zonemax.engine._random import uniform_int
+from zonemax.engine._random import typed_int, uniform_int
 
 #: Largest number of mutated non-optimal positions kept in the ±1 EA pattern table.  Derivation:
 #: ``P(M >= 21) <= C(k, 21) n^-21 <= (k/n)^21 / 21!`` while the useful probability is
@@ -300,7 +300,7 @@ def fill_slot(cache: TableCache, sc: Scratch, n: int, k: int, slot: int) -> None
     """Build the tables of ``k`` into ``slot`` (callers check ``cache.k[slot] != k`` first,
     inline, so that the common case of a cached table costs no call)."""
     q, count = pattern_table(n, k, sc.ms, sc.zs, sc.bs, sc.weight, sc.pk, sc.pz)
-    kept = np.int64(0)
+    kept = typed_int(0)
     zmass = 0.0
     for i in range(count):  # compact the z >= 1 patterns to the front (kept <= i)
         if sc.zs[i] > 0 and sc.weight[i] >= q * NEGLIGIBLE:
