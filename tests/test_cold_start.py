@@ -101,7 +101,7 @@ def test_law_kernel_compiles_once_and_alone(tmp_path: Path) -> None:
 @pytest.mark.timeout(900)
 def test_every_kernel_compiles_once(tmp_path: Path) -> None:
     """All nine algorithms cold in one process: one signature per jitted function (the
-    Section 6 grid's ``ea-pm1`` had 36 extra ones; about a minute on an idle core)."""
+    Section 6 grid's algorithms had 36 extra ones; 32 s measured under load)."""
     algorithms = list(_SPECS)
     _check_once_and_only(_inventory(tmp_path, _runs(algorithms)), algorithms)
 
