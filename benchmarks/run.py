@@ -13,16 +13,27 @@ Table 4: the ±1 EA's cost against r (n = 100, r = 10^4 ... 10^12, one core): me
 run, the fitted growth (log-log slope; a fit linear in log r; log r plus sqrt r), and the
 per-iteration engine (no
 blocks) at r = 10^4 for comparison.
+Table 0 (first; ``--cold-start-only`` for it alone, ``--no-cold-start`` to skip it): cold start
+side by side with the commit before the engine split (:data:`COLD_BASELINE`, issue 24 item 4).
+The Section 6 grid and a single ``zonemax run ea-pm1`` each run in a fresh process with an empty
+numba cache (a new ``NUMBA_CACHE_DIR``), alternating old and new (old, new, old, new, ...), so
+that both see the same machine load; then once more on the cache the cold process left (warm).
+The old tree is extracted with ``git archive`` into a temporary directory and imported through
+``PYTHONPATH``; without git history (an sdist) that column is skipped and said so.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
+import json
 import os
 import platform
 import shutil
 import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from pathlib import Path
 
@@ -141,16 +152,150 @@ def speed_table(quick: bool) -> None:
               f"{naive_txt:>11} {engine / reference:>8.0f}x {ratio_txt:>10}")
 
 
-def grid(quick: bool, jobs: int) -> None:
+#: Table 0: the commit before the engine was split into one module per algorithm, whose cold
+#: Section 6 grid took 22.4 s against main's 36.9 s on an idle 2-vCPU machine (issue 24).
+COLD_BASELINE = "7bbbed7"
+#: Cold/warm rounds of Table 0 (each round: old then new; about a minute a round when idle).
+COLD_ROUNDS = 2
+#: The single run of Table 0 (both commits' ``zonemax run`` take these arguments).
+COLD_RUN_ARGS = ("run", "ea-pm1", "--n", "100", "--r", "1000", "--runs", "1", "--seed", "1",
+                 "--engine", "fast")
+
+#: Child of Table 0: the Section 6 grid (Table 2's instances, seeds and jobs) in a fresh process,
+#: against either engine API (7bbbed7: ``run_many(algorithm, a, ..., **params)``; now:
+#: ``run_many(AlgorithmSpec(...), ...)``); prints the seconds from before ``import
+#: zonemax.engine`` to the end, and where zonemax was imported from.
+_GRID_CHILD = """
+import inspect, json, sys, time
+t0 = time.perf_counter()
+import zonemax
+from zonemax.engine import run_many
+cases, jobs, runs = json.loads(sys.argv[1])
+new_api = next(iter(inspect.signature(run_many).parameters)) == "spec"
+if new_api:
     from zonemax.reference.spec import AlgorithmSpec
+for algorithm, n, r, kw in cases:
+    if new_api:
+        batch = run_many(AlgorithmSpec(algorithm, tuple([r] * n), **kw), runs=runs,
+                         seed=r + n, budget=None, jobs=jobs)
+    else:
+        batch = run_many(algorithm, [r] * n, runs=runs, seed=r + n, budget=None, jobs=jobs,
+                         warn=False, **kw)
+    assert batch.solved.all()
+print(json.dumps({"seconds": time.perf_counter() - t0, "file": zonemax.__file__}))
+"""
+_CLI_CHILD = """
+import sys
+import zonemax
+from zonemax.cli import main
+code = main(sys.argv[1:])
+sys.stderr.write("zonemax imported from " + zonemax.__file__ + "\\n")
+raise SystemExit(code)
+"""
 
-    from zonemax.engine import run_many
 
+def grid_cases(quick: bool) -> list[tuple[str, int, int, dict[str, float]]]:
+    """The Section 6 grid's instances (Tables 0 and 2)."""
     cases: list[tuple[str, int, int, dict[str, float]]] = []
     for n in GRID_N:
         cases += [("ea-pm1", n, r, {}) for r in GRID_PM1_R if not (quick and r > 10**4)]
         cases += [("ea-heavy", n, r, {"eps": GRID_EPS}) for r in GRID_POW_R]
         cases += [("rls-ab", n, r, {"alpha": GRID_ALPHA, "beta": GRID_BETA}) for r in GRID_POW_R]
+    return cases
+
+
+def baseline_tree(dest: Path) -> str | None:
+    """Extract :data:`COLD_BASELINE` into ``dest``; ``None`` on success, else why not."""
+    try:
+        res = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", COLD_BASELINE],
+                             capture_output=True, check=False)
+    except OSError as exc:
+        return f"git not available ({exc})"
+    if res.returncode != 0:
+        return (f"commit {COLD_BASELINE} not available (no git history here?): "
+                f"{res.stderr.decode(errors='replace').strip()}")
+    with tarfile.open(fileobj=io.BytesIO(res.stdout)) as tar:
+        tar.extractall(dest, filter="data")
+    return None
+
+
+def _child(tree: Path, cache: Path, code: str, args: list[str]) -> tuple[float, str, str]:
+    """Run ``code`` in a fresh interpreter importing zonemax from ``tree`` with numba's cache in
+    ``cache``; returns (wall seconds of the process, stdout, stderr)."""
+    env = dict(os.environ, PYTHONPATH=str(tree), NUMBA_CACHE_DIR=str(cache))
+    t0 = time.perf_counter()
+    res = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
+                         env=env, cwd=tree, check=False)
+    wall = time.perf_counter() - t0
+    if res.returncode != 0:
+        raise RuntimeError(f"child in {tree} failed:\n{res.stdout}\n{res.stderr}")
+    return wall, res.stdout, res.stderr
+
+
+def _imported_from(tree: Path, where: str) -> None:
+    if not Path(where).resolve().is_relative_to(tree.resolve()):
+        raise RuntimeError(f"the child imported zonemax from {where}, not from {tree}")
+
+
+def cold_start_table(quick: bool, jobs: int, rounds: int) -> None:
+    """Table 0: cold start of the grid and of one ``zonemax run``, old and new side by side."""
+    cases = grid_cases(quick)
+    grid_arg = json.dumps([cases, jobs, GRID_RUNS])
+    print(f"\nTable 0: cold start, {COLD_BASELINE} (before the engine split) and this tree side "
+          f"by side, {rounds} round(s) alternating old/new; every cold process has an empty "
+          f"numba cache; warm = a second process on that cache")
+    with tempfile.TemporaryDirectory(prefix="zonemax-cold-") as tmp:
+        trees = {"new": ROOT}
+        why = baseline_tree(Path(tmp) / "old")
+        if why is None:
+            trees = {"old": Path(tmp) / "old", "new": ROOT}
+        else:
+            print(f"  {COLD_BASELINE} column skipped: {why}")
+        grid: dict[str, dict[str, list[float]]] = {k: {"cold": [], "warm": []} for k in trees}
+        single: dict[str, dict[str, list[float]]] = {k: {"cold": [], "warm": []} for k in trees}
+        notices: dict[str, list[bool]] = {k: [] for k in trees}
+        for i in range(rounds):
+            for label, tree in trees.items():
+                cache = Path(tmp) / f"cache-grid-{label}-{i}"
+                for state in ("cold", "warm"):  # the warm process reuses the cold one's cache
+                    _, out, _ = _child(tree, cache, _GRID_CHILD, [grid_arg])
+                    result = json.loads(out.splitlines()[-1])
+                    _imported_from(tree, result["file"])
+                    grid[label][state].append(result["seconds"])
+                cache = Path(tmp) / f"cache-run-{label}-{i}"
+                for state in ("cold", "warm"):
+                    wall, _, err = _child(tree, cache, _CLI_CHILD, list(COLD_RUN_ARGS))
+                    _imported_from(tree, err.rsplit("zonemax imported from ", 1)[1].strip())
+                    single[label][state].append(wall)
+                    if state == "cold":
+                        notices[label].append("compiling" in err)
+                print(f"  round {i + 1} {label:>3}: grid cold {grid[label]['cold'][-1]:6.2f} s, "
+                      f"warm {grid[label]['warm'][-1]:5.2f} s; zonemax run cold "
+                      f"{single[label]['cold'][-1]:6.2f} s, warm {single[label]['warm'][-1]:5.2f} s",
+                      flush=True)
+    print(f"  means over {rounds} round(s) (grid: {len(cases)} instances x {GRID_RUNS} runs, "
+          f"jobs={jobs}, seconds from import to end; zonemax {' '.join(COLD_RUN_ARGS)}: "
+          f"process wall time)")
+    print(f"  {'':<30} {'old ' + COLD_BASELINE:>12} {'new':>8} {'new/old':>8}")
+    rows = [("Section 6 grid, cold cache", grid, "cold"), ("Section 6 grid, warm cache", grid, "warm"),
+            ("zonemax run ea-pm1, cold", single, "cold"), ("zonemax run ea-pm1, warm", single, "warm")]
+    for name, table, state in rows:
+        new = float(np.mean(table["new"][state]))
+        if "old" in table:
+            old = float(np.mean(table["old"][state]))
+            print(f"  {name:<30} {old:10.2f} s {new:6.2f} s {new / old:8.2f}")
+        else:
+            print(f"  {name:<30} {'-':>12} {new:6.2f} s {'-':>8}")
+    print(f"  compiling notice of the cold zonemax run (new): "
+          f"{'printed' if all(notices['new']) else 'MISSING'} in every round")
+
+
+def grid(quick: bool, jobs: int) -> None:
+    from zonemax.reference.spec import AlgorithmSpec
+
+    from zonemax.engine import run_many
+
+    cases = grid_cases(quick)
     per_alg: dict[str, list[float]] = {}
     evaluations = 0
     t_all = time.perf_counter()
@@ -262,6 +407,11 @@ def main() -> int:
     parser.add_argument("--keep-cache", action="store_true",
                         help="do not clear the numba cache before the grid")
     parser.add_argument("--jobs", type=int, default=2, help="threads for the grid (default 2)")
+    parser.add_argument("--no-cold-start", action="store_true",
+                        help=f"skip Table 0 (cold start side by side with {COLD_BASELINE})")
+    parser.add_argument("--cold-start-only", action="store_true", help="only Table 0")
+    parser.add_argument("--cold-rounds", type=int, default=COLD_ROUNDS,
+                        help=f"rounds of Table 0 (default {COLD_ROUNDS})")
     parser.add_argument("--allocations-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.allocations_only:  # the child process of Table 3
@@ -272,6 +422,10 @@ def main() -> int:
     import numba
 
     print(f", numba {numba.__version__}")
+    if not args.no_cold_start:
+        cold_start_table(args.quick, args.jobs, args.cold_rounds)
+        if args.cold_start_only:
+            return 0
     if not args.keep_cache:
         print(f"numba cache cleared ({clear_numba_cache()} files): timings include compilation")
     t0 = time.perf_counter()

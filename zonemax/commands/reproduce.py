@@ -43,6 +43,7 @@ from zonemax.experiments.errors import SetupError
 
 if TYPE_CHECKING:
     from zonemax.experiments.pipeline import ReproduceConfig
+    from zonemax.reference.spec import AlgorithmSpec
 
 #: Default --jobs: one worker process per CPU.
 DEFAULT_JOBS = os.cpu_count() or 1
@@ -195,6 +196,12 @@ def _execute(args: argparse.Namespace, cfg: ReproduceConfig) -> int:
         rep = make_report(cfg)
         sys.stdout.write(f"report: {rep.report}\n")
         return 0
+    cold = compiling_algorithms(cfg)
+    if cold:
+        from zonemax.commands.run import COMPILE_NOTE
+
+        sys.stderr.write(f"zonemax reproduce: compiling the fast engine for {', '.join(cold)} "
+                         f"(first run after an install only, {COMPILE_NOTE} each)\n")
     slow = reference_operators(cfg)
     if slow:
         sys.stderr.write(
@@ -245,6 +252,28 @@ def _write_ioh(cfg: ReproduceConfig, root: Path) -> None:
                                  budget_factor=cfg.budget_factor)
     sys.stdout.write(f"IOH data: {len(folders)} algorithm folders in {root} ({len(records)} "
                      "runs, final evaluation counts only: run attribute trace = 0)\n")
+
+
+def compiling_algorithms(cfg: ReproduceConfig) -> list[str]:
+    """The algorithms whose fast-engine kernels the runs of ``cfg`` will first have to compile
+    (numba's cache has none for them: the first run after an install), in order of first use;
+    the same rule as ``zonemax run``'s notice (:func:`zonemax.engine.needs_compiling`)."""
+    if cfg.engine != "fast":
+        return []
+    from zonemax.engine import needs_compiling
+    from zonemax.experiments.pipeline import plan
+    from zonemax.experiments.simulate import fast_engine_problem
+
+    first: dict[str, AlgorithmSpec] = {}
+    seen: set[str] = set()
+    for task in plan(cfg):
+        if task.variant in seen:
+            continue
+        seen.add(task.variant)
+        spec = task.spec()
+        if spec.algorithm not in first and fast_engine_problem(spec) is None:
+            first[spec.algorithm] = spec
+    return [algorithm for algorithm, spec in first.items() if needs_compiling(spec)]
 
 
 def reference_operators(cfg: ReproduceConfig) -> list[str]:

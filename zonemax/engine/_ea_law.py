@@ -49,7 +49,13 @@ import numpy as np
 from numba import njit
 
 from zonemax.engine._magnitude_law import MagnitudeLaw, law_admissible, law_magnitude
-from zonemax.engine._random import binomial_draw, binomial_setup, phase_trials
+from zonemax.engine._random import (
+    binomial_draw,
+    binomial_setup,
+    phase_trials,
+    typed_bool,
+    typed_int,
+)
 from zonemax.engine._state import NO_PAUSE, Step, choose, finish, move_in, move_out, start_state
 
 
@@ -98,9 +104,9 @@ def ea_law_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, law: 
     key_j = -1
     key_clip = False
     q = 0.0
-    count_non = binomial_setup(0, 0.0, True)
+    count_non = binomial_setup(typed_int(0), 0.0, typed_bool(True))
     count_opt = count_non
-    useful = 0
+    useful = typed_int(0)
     while True:
         left = chunk
         while left > 0:
@@ -108,7 +114,7 @@ def ea_law_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, law: 
             pi, tau, jb, clip_ok = law_admissible(law, 2 * f)
             if k != key_k or jb != key_j or clip_ok != key_clip:  # phase key
                 t += phase_trials(rng, useful, q)
-                useful = 0
+                useful = typed_int(0)
                 if t > budget:
                     yield True, budget, False, f
                     return
@@ -116,8 +122,8 @@ def ea_law_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, law: 
                 if q <= 0.0:
                     yield True, budget, False, f
                     return
-                count_non = binomial_setup(k, s, True)  # fixed within the phase
-                count_opt = binomial_setup(n - k, s, False)
+                count_non = binomial_setup(k, s, typed_bool(True))  # fixed within the phase
+                count_opt = binomial_setup(n - k, s, typed_bool(False))
                 key_k = k
                 key_j = jb
                 key_clip = clip_ok

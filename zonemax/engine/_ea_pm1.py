@@ -72,11 +72,18 @@ from zonemax.engine._pm1_patterns import (
     pattern_z,
 )
 from zonemax.engine._pm1_rows import CORRECT, end_block, new_work
-from zonemax.engine._random import count_in_window, distinct_pair, phase_trials, uniform_int
+from zonemax.engine._random import (
+    count_in_window,
+    distinct_pair,
+    phase_trials,
+    typed_int,
+    uniform_int,
+)
 from zonemax.engine._state import (
     NO_BUDGET,
     NO_PAUSE,
     Step,
+    copy_into,
     finish,
     move_in,
     move_out,
@@ -142,6 +149,8 @@ def ea_pm1_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule:
     among the first ``x - 1``).
     """
     n = dist0.shape[0]
+    if dist_out.shape[0] != n:
+        raise ValueError("dist_out must have the length of dist0")
     dist = dist0.copy()
     order = np.empty(n, np.int64)
     where = np.empty(n, np.int64)
@@ -151,7 +160,7 @@ def ea_pm1_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule:
     eager = stop_at < NO_BUDGET
     t = 0
     if f == 0:
-        dist_out[:] = dist
+        copy_into(dist_out, dist)
         yield True, t, True, 0
         return
     work = new_work(n)
@@ -173,7 +182,7 @@ def ea_pm1_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule:
     block = 0  # block number: cz/lam of a k are reused within one block
     pending = 0  # iterations of this block that moved far positions
     far_only = 0  # ... of which far-only
-    top_row = 0  # largest u + v of the pending rows
+    top_row = typed_int(0)  # largest u + v of the pending rows
     q = 0.0
     zmass = 0.0
     n_z = 0
@@ -181,7 +190,10 @@ def ea_pm1_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule:
     top = 1
     table_k = -1
     lam_key = -1
-    useful = 0
+    useful = typed_int(0)
+    end_t = -1  # set when the run ends: then the inner loop breaks to the final yield
+    end_ok = False
+    end_f = 0
     while True:
         left = chunk
         while left > 0:
@@ -194,7 +206,7 @@ def ea_pm1_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule:
                         acc_q[table_k] = q
                     acc[table_k] += useful
                     acc_total += useful
-                    useful = 0
+                    useful = typed_int(0)
                 slot = k if k < slots else k % slots  # (no division when every k has a slot)
                 if all_k[slot] != k:
                     fill_slot(cache, work.sc, n, k, slot)
@@ -241,8 +253,8 @@ def ea_pm1_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule:
                         else:
                             t += trials
                     elif acc_total + useful + g > budget - t:
-                        yield True, budget, False, f_known
-                        return
+                        end_t, end_ok, end_f = budget, False, f_known
+                        break  # to the step's one final yield
                     else:
                         useful += g
                     far_only += g
@@ -251,17 +263,17 @@ def ea_pm1_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule:
                     end_block(rng, rows, cache, work.sc, dist, order, a, far_only, top_row,
                               rule.sweep_min, rule.planted)
                     left -= BLOCK_END_PASSES * a  # its cost grows with the far positions
-                    top_row = 0
+                    top_row = typed_int(0)
                     if stop:
-                        dist_out[:] = dist
-                        yield True, stop_at, False, f_known
-                        return
+                        copy_into(dist_out, dist)
+                        end_t, end_ok, end_f = stop_at, False, f_known
+                        break  # to the step's one final yield
                     t += settle(rng, acc, acc_q, acc_ks, acc_n)
                     acc_n = 0
                     acc_total = 0
                     if t > budget:
-                        yield True, budget, False, f_known
-                        return
+                        end_t, end_ok, end_f = budget, False, f_known
+                        break  # to the step's one final yield
                     a, k, low = partition_far(dist, order, where, rule.far_min)
                     f = dist.sum()
                     f_known = f
@@ -270,26 +282,26 @@ def ea_pm1_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule:
                     block += 1
                     lam_key = -1
                     if f == 0:  # the block's last iteration solved it
-                        dist_out[:] = dist
+                        copy_into(dist_out, dist)
                         t, solved = finish(rng, t, useful, q, budget)
-                        yield True, t, solved, 0
-                        return
+                        end_t, end_ok, end_f = t, solved, 0
+                        break  # to the step's one final yield
                     continue
             # a useful iteration that mutates a near position
             if eager:
-                trials = phase_trials(rng, 1, q)
+                trials = phase_trials(rng, typed_int(1), q)
                 if t + trials > stop_at:
                     end_block(rng, rows, cache, work.sc, dist, order, a, far_only, top_row,
                               rule.sweep_min, rule.planted)
-                    dist_out[:] = dist
-                    yield True, stop_at, False, f_known
-                    return
+                    copy_into(dist_out, dist)
+                    end_t, end_ok, end_f = stop_at, False, f_known
+                    break  # to the step's one final yield
                 t += trials
             else:
                 useful += 1
                 if acc_total + useful > budget - t:
-                    yield True, budget, False, f_known
-                    return
+                    end_t, end_ok, end_f = budget, False, f_known
+                    break  # to the step's one final yield
             # Draw it from its conditional law (written out here, not as a function: passing the
             # arrays to a helper costs reference counting on every call, doubling the time).
             # With probability zmass/lambda a z >= 1 pattern (alias table of k), whose m
@@ -419,11 +431,14 @@ def ea_pm1_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule:
                         if dist[pos] == 0:
                             k = move_out(order, where, pos, k)
             if a == 0 and f == 0:
-                dist_out[:] = dist
+                copy_into(dist_out, dist)
                 t += settle(rng, acc, acc_q, acc_ks, acc_n)
                 t, solved = finish(rng, t, useful, q, budget)
-                yield True, t, solved, 0
-                return
+                end_t, end_ok, end_f = t, solved, 0
+                break  # to the step's one final yield
+        if end_t >= 0:  # one yield for every end (each resume point costs compile time)
+            yield True, end_t, end_ok, end_f
+            return
         # a pause: nothing drawn, nothing changed; f is exact without far positions
         yield False, t + acc_total + useful, False, f if a == 0 else f_known
 

@@ -19,7 +19,7 @@ import numpy as np
 from numba import njit
 
 from zonemax.engine._alias import build_alias, fill_payloads
-from zonemax.engine._random import uniform_int
+from zonemax.engine._random import typed_int, uniform_int
 
 #: Largest number of mutated non-optimal positions kept in the ±1 EA pattern table.  Derivation:
 #: ``P(M >= 21) <= C(k, 21) n^-21 <= (k/n)^21 / 21!`` while the useful probability is
@@ -283,9 +283,10 @@ class TableCache(NamedTuple):
     far_cond: np.ndarray  #: (slots, MAX_M + 1) float64, :func:`far_only_law` of ``a``
 
 
-@njit(nogil=True, cache=True)
 def new_cache(slots: int) -> TableCache:
-    """An empty :class:`TableCache` with ``slots`` slots."""
+    """An empty :class:`TableCache` with ``slots`` slots.  Plain numpy, not jitted: only Python
+    makes caches, and compiling this constructor cost 1.5 s of a cold start (issue 24); the
+    arrays have the types the jitted kernels are compiled for (C-contiguous, writable)."""
     size = TABLE_SIZE
     return TableCache(np.empty((slots, size)), np.empty((slots, size), np.int64),
                       np.empty((slots, size), np.int64), np.full(slots, -1, np.int64),
@@ -299,7 +300,7 @@ def fill_slot(cache: TableCache, sc: Scratch, n: int, k: int, slot: int) -> None
     """Build the tables of ``k`` into ``slot`` (callers check ``cache.k[slot] != k`` first,
     inline, so that the common case of a cached table costs no call)."""
     q, count = pattern_table(n, k, sc.ms, sc.zs, sc.bs, sc.weight, sc.pk, sc.pz)
-    kept = 0
+    kept = typed_int(0)
     zmass = 0.0
     for i in range(count):  # compact the z >= 1 patterns to the front (kept <= i)
         if sc.zs[i] > 0 and sc.weight[i] >= q * NEGLIGIBLE:

@@ -39,7 +39,13 @@ import numpy as np
 from numba import njit
 
 from zonemax.engine._pm1_patterns import MAX_M, Scratch, TableCache, far_only_law, new_scratch
-from zonemax.engine._random import binomial_small, distinct_pair, uniform_int, uniform_pair
+from zonemax.engine._random import (
+    binomial_small,
+    distinct_pair,
+    typed_bool,
+    uniform_int,
+    uniform_pair,
+)
 
 #: Binomial draws with mean ``n min(p, 1 - p)`` below this use :func:`binomial_small`'s
 #: inversion (O(mean) steps, about 20 ns), larger ones numba's ``Generator.binomial`` (BTPE,
@@ -83,7 +89,7 @@ def binomial(rng: np.random.Generator, trials: int, p: float) -> int:
         return trials
     flip = p > 0.5  # Bin(N, p) = N - Bin(N, 1 - p): keep the inversion walk short
     s = 1.0 - p if flip else p
-    x = binomial_small(rng, trials, s, False) if trials * s < INVERSION_MEAN_MAX \
+    x = binomial_small(rng, trials, s, typed_bool(False)) if trials * s < INVERSION_MEAN_MAX \
         else rng.binomial(trials, s)
     return trials - x if flip else x
 

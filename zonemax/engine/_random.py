@@ -28,9 +28,28 @@ float comparison ``rng.random() < 1/n``).
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numba import njit
+
+if TYPE_CHECKING:
+    def typed_int(x: int) -> int:
+        """See below."""
+        ...
+
+    def typed_bool(x: bool) -> bool:
+        """See below."""
+        ...
+else:
+    #: ``typed_int(0)``, ``typed_bool(True)``: a value numba types as ``int64`` / ``bool``, not
+    #: as ``Literal[int](0)`` / ``Literal[bool](True)``.  A constant passed to a jitted helper
+    #: (or a counter still holding its initial constant when numba types the call) compiles a
+    #: Literal specialisation of the helper and of everything it calls, besides the general one:
+    #: 36 extra signatures in the Section 6 grid's kernels before issue 24 (cold start).  For
+    #: mypy they are the identity on int / bool.
+    typed_int = np.int64
+    typed_bool = np.bool_
 
 #: 2^53: ``rng.random()`` is ``J / 2^53`` with ``J`` uniform on ``[0, 2^53)`` (numpy's
 #: ``next_double``: ``(next_uint64 >> 11) * (1.0 / 9007199254740992.0)``).

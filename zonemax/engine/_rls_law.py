@@ -14,7 +14,7 @@ import numpy as np
 from numba import njit
 
 from zonemax.engine._magnitude_law import MagnitudeLaw, law_admissible, law_magnitude
-from zonemax.engine._random import phase_trials, uniform_int
+from zonemax.engine._random import phase_trials, typed_int, uniform_int
 from zonemax.engine._state import NO_PAUSE, Step, finish, move_out, start_state
 
 
@@ -46,7 +46,7 @@ def rls_law_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, law:
     key_j = -1
     key_clip = False
     q = 0.0
-    useful = 0
+    useful = typed_int(0)
     while k > 0:
         left = chunk
         while left > 0:
@@ -54,7 +54,7 @@ def rls_law_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, law:
             pi, _, jb, clip_ok = law_admissible(law, 2 * f)
             if k != key_k or jb != key_j or clip_ok != key_clip:  # phase key
                 t += phase_trials(rng, useful, q)
-                useful = 0
+                useful = typed_int(0)
                 if t > budget:
                     yield True, budget, False, f
                     return

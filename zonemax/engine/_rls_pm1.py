@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import numpy as np
 from numba import njit
 
-from zonemax.engine._random import phase_trials, uniform_int
+from zonemax.engine._random import phase_trials, typed_int, uniform_int
 from zonemax.engine._state import NO_PAUSE, Step, move_out, start_state
 
 
@@ -32,7 +32,7 @@ def rls_pm1_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, chun
     n = dist0.shape[0]
     dist, order, where, k, _ = start_state(dist0)
     t = 0
-    useful = 0
+    useful = typed_int(0)
     while k > 0:
         left = chunk
         while left > 0:
@@ -52,7 +52,7 @@ def rls_pm1_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, chun
             if not reached:
                 break
             t += phase_trials(rng, useful, k / (2.0 * n))
-            useful = 0
+            useful = typed_int(0)
             if t > budget:
                 yield True, budget, False, 0
                 return

@@ -108,6 +108,15 @@ def start_state(dist0: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, 
 
 
 @njit(nogil=True, cache=True, inline="always")
+def copy_into(out: np.ndarray, src: np.ndarray) -> None:
+    """``out[:] = src`` for arrays of the same length (the caller checks it once), written as a
+    loop: the slice assignment compiles numba's shape-mismatch error message (string formatting,
+    about 3 s of a cold start) into every kernel that uses it."""
+    for i in range(src.shape[0]):
+        out[i] = src[i]
+
+
+@njit(nogil=True, cache=True, inline="always")
 def swap(order: np.ndarray, where: np.ndarray, i: int, j: int) -> None:
     """Exchange the entries at indices ``i`` and ``j`` of ``order`` (and fix ``where``)."""
     pi = order[i]

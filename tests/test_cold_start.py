@@ -1,0 +1,149 @@
+"""Cold start (issue 24, item 4): a command compiles only the kernels it needs, each jitted
+function once (one signature), and the command line says when it compiles.
+
+Each test runs a fresh interpreter with an empty numba cache (a new ``NUMBA_CACHE_DIR``), so it
+sees what a first run after an install compiles; only cheap kernels are compiled at the default
+level (``ea-heavy`` and ``rls-pm1``, a few seconds), all nine algorithms under ``slow``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+#: Prints ``{module.function: [signature, ...]}`` for every numba dispatcher of the engine after
+#: running the code in argv[1] (empty: only imports).
+_INVENTORY = """
+import json, sys
+import numba.core.registry
+import zonemax.engine, zonemax.cli
+from zonemax.reference.spec import AlgorithmSpec
+from zonemax.engine import run_many
+exec(sys.argv[1])
+seen = {}
+for name, module in list(sys.modules.items()):
+    if not name.startswith("zonemax.engine"):
+        continue
+    for attr, value in vars(module).items():
+        if isinstance(value, numba.core.registry.CPUDispatcher):
+            key = value.py_func.__module__ + "." + value.py_func.__qualname__
+            seen[key] = [str(sig) for sig in value.signatures]
+print(json.dumps(seen))
+"""
+
+#: One small run of each algorithm (parameters as in the Section 6 grid where it has them).
+_SPECS = {
+    "ea-pm1": "AlgorithmSpec('ea-pm1', (5, 3))",
+    "ea-heavy": "AlgorithmSpec('ea-heavy', (5, 3), eps=0.001)",
+    "rls-pm1": "AlgorithmSpec('rls-pm1', (5, 3))",
+    "rls-heavy": "AlgorithmSpec('rls-heavy', (5, 3), eps=0.001)",
+    "rls-ab": "AlgorithmSpec('rls-ab', (5, 3), alpha=2.0, beta=0.5)",
+    "ea-geom": "AlgorithmSpec('ea-geom', (5, 3), geom_mean=10)",
+    "rls-geom": "AlgorithmSpec('rls-geom', (5, 3), geom_mean=10)",
+    "ea-power": "AlgorithmSpec('ea-power', (5, 3), power_exponent='3/2')",
+    "rls-power": "AlgorithmSpec('rls-power', (5, 3), power_exponent='3/2')",
+}
+#: The kernel (generator) each algorithm runs.
+_KERNEL = {
+    "ea-pm1": "zonemax.engine._ea_pm1.ea_pm1_steps",
+    "ea-heavy": "zonemax.engine._ea_law.ea_law_steps",
+    "rls-pm1": "zonemax.engine._rls_pm1.rls_pm1_steps",
+    "rls-heavy": "zonemax.engine._rls_law.rls_law_steps",
+    "rls-ab": "zonemax.engine._rls_ab.rls_ab_steps",
+}
+
+
+def _inventory(tmp_path: Path, code: str) -> dict[str, list[str]]:
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "numba-cache")}
+    res = subprocess.run([sys.executable, "-c", _INVENTORY, code], capture_output=True,
+                         text=True, env=env, check=False, timeout=600)
+    assert res.returncode == 0, res.stderr
+    inventory: dict[str, list[str]] = json.loads(res.stdout.splitlines()[-1])
+    return inventory
+
+
+def _runs(algorithms: list[str]) -> str:
+    return "\n".join(f"run_many({_SPECS[a]}, runs=3, seed=1, budget=None, jobs=2)"
+                     for a in algorithms)
+
+
+def test_import_compiles_nothing(tmp_path: Path) -> None:
+    """Importing the engine and the command line compiles (or loads) no kernel: every
+    algorithm's kernels wait for their first run."""
+    inventory = _inventory(tmp_path, "")
+    assert inventory, "no dispatcher found: the inventory itself is broken"
+    assert {k: v for k, v in inventory.items() if v} == {}
+    assert set(_KERNEL.values()) <= set(inventory)
+
+
+def _check_once_and_only(inventory: dict[str, list[str]], algorithms: list[str]) -> None:
+    twice = {k: v for k, v in inventory.items() if len(v) > 1}
+    assert twice == {}, f"compiled more than once (a Literal argument?): {twice}"
+    for algorithm, kernel in _KERNEL.items():
+        assert (inventory[kernel] != []) == (algorithm in algorithms), (algorithm, kernel)
+
+
+def test_law_kernel_compiles_once_and_alone(tmp_path: Path) -> None:
+    """A cold ``ea-heavy`` run compiles its kernel, one signature per jitted function, and no
+    kernel of another algorithm.  Before issue 24 it compiled ``phase_trials`` for
+    ``Literal[int](0)`` besides ``int64`` and ``binomial_setup`` three times (literal
+    arguments); this test, run against that tree (fb6c29c), fails on exactly those two."""
+    algorithms = ["ea-heavy"]
+    _check_once_and_only(_inventory(tmp_path, _runs(algorithms)), algorithms)
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+def test_every_kernel_compiles_once(tmp_path: Path) -> None:
+    """All nine algorithms cold in one process: one signature per jitted function (the
+    Section 6 grid's algorithms had 36 extra ones; 32 s measured under load)."""
+    algorithms = list(_SPECS)
+    _check_once_and_only(_inventory(tmp_path, _runs(algorithms)), algorithms)
+
+
+def test_cli_notice_only_when_cold(tmp_path: Path) -> None:
+    """``zonemax run`` says that it compiles on the first run with an empty numba cache, and
+    not on the second (whose kernel comes from the cache the first one wrote)."""
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "numba-cache")}
+    argv = [sys.executable, "-c", "import sys; from zonemax.cli import main; "
+            "raise SystemExit(main(sys.argv[1:]))", "run", "rls-pm1", "--a", "4,-3",
+            "--runs", "2", "--seed", "1", "--engine", "fast"]
+    said = []
+    for _ in range(2):
+        res = subprocess.run(argv, capture_output=True, text=True, env=env, check=False,
+                             timeout=600)
+        assert res.returncode == 0, res.stderr
+        said.append("zonemax run: compiling the fast engine for rls-pm1" in res.stderr)
+    assert said == [True, False]
+
+
+def test_reproduce_names_the_kernels_it_compiles(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """``zonemax reproduce`` asks numba's cache once per algorithm of its fast-engine runs (the
+    rule of ``zonemax run``'s notice) and names the ones that must compile, in order of first
+    use; with the reference engine it compiles nothing and says nothing."""
+    import zonemax.engine
+    from zonemax.commands.reproduce import compiling_algorithms
+    from zonemax.experiments.pipeline import ReproduceConfig
+
+    asked: list[str] = []
+
+    def cold_pm1(spec: object) -> bool:
+        algorithm = spec.algorithm  # type: ignore[attr-defined]
+        asked.append(algorithm)
+        return bool(algorithm == "ea-pm1")
+
+    monkeypatch.setattr(zonemax.engine, "needs_compiling", cold_pm1)
+    cfg = ReproduceConfig(out=tmp_path, scale="tiny", experiments=("runtime",))
+    assert compiling_algorithms(cfg) == ["ea-pm1"]
+    assert "ea-pm1" in asked and len(asked) == len(set(asked)) >= 3  # once per algorithm
+    asked.clear()
+    reference = ReproduceConfig(out=tmp_path, scale="tiny", experiments=("runtime",),
+                                engine="reference")
+    assert compiling_algorithms(reference) == []
+    assert asked == []
