@@ -132,6 +132,16 @@ class Judge:
             item.session._setupstate.teardown_exact(None)
         return passed
 
+    def _included(self, function: str, nodeid: str) -> bool:
+        """``--include``: ``NODE_PREFIX`` (for every function) or ``FUNCTION_PREFIX@NODE_PREFIX``
+        (function names without ``zonemax.proofs_check.checker.``)."""
+        short = function.replace("zonemax.proofs_check.checker.", "")
+        for entry in self.include:
+            scope, _, node = entry.rpartition("@")
+            if short.startswith(scope) and nodeid.startswith(node):
+                return True
+        return False
+
     def _excluded(self, item: Any) -> bool:
         """Left out of this pass: a test of an excluded fixture, or an excluded test."""
         return any(f in item.fixturenames for f in self.exclude) \
@@ -180,8 +190,7 @@ class Judge:
             if not names:
                 continue
             chosen = list(self.tests.get(function, []))
-            chosen += [i for i in by_id if i.startswith(self.include) and i not in chosen] \
-                if self.include else []
+            chosen += [i for i in by_id if i not in chosen and self._included(function, i)]
             items = self._order([by_id[t] for t in chosen if t in by_id
                                  and t not in self.broken and not self._excluded(by_id[t])])
             if not items:
@@ -209,8 +218,8 @@ class Judge:
         judges nothing (``self.broken``)."""
         wanted = {t for f in self.functions for t in self.tests.get(f, [])}
         items = self._order([it for it in session.items
-                             if (it.nodeid in wanted or (self.include
-                                                         and it.nodeid.startswith(self.include)))
+                             if (it.nodeid in wanted or any(self._included(f, it.nodeid)
+                                                            for f in self.functions))
                              and not self._excluded(it)])
         self.broken = set()
         for k, item in enumerate(items):

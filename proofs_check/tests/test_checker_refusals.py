@@ -764,7 +764,6 @@ def test_solver_answers_name_the_solver_its_version_and_every_error() -> None:
 
     import cvc5
     import z3
-
     from zonemax.proofs_check.checker.solvers import both_unsat, cvc5_answer, z3_answer
 
     unsat = "(declare-const x Real)\n(assert (> x 1))\n(assert (< x 0))\n(check-sat)\n"
