@@ -106,6 +106,8 @@ class Judge:
         #: tests of these node ids (prefixes) *in addition* to mutmut's selection
         self.include = include
         self.exclude_tests = exclude_tests
+        #: judge by the ``include`` tests only (a pass over survivors of the full selection)
+        self.only_included = False
 
     def _run(self, item: Any, mutant: str | None, nextitem: Any = None) -> bool:
         """One test under ``mutant`` (None: unmutated); True when it passes.  ``nextitem``: the
@@ -189,7 +191,7 @@ class Judge:
             names = [n for n in self.mutants.get(function, []) if n not in self.done]
             if not names:
                 continue
-            chosen = list(self.tests.get(function, []))
+            chosen = [] if self.only_included else list(self.tests.get(function, []))
             chosen += [i for i in by_id if i not in chosen and self._included(function, i)]
             items = self._order([by_id[t] for t in chosen if t in by_id
                                  and t not in self.broken and not self._excluded(by_id[t])])
@@ -216,7 +218,8 @@ class Judge:
     def baseline(self, session: Any) -> None:
         """Every test of this worker's functions once, unmutated: a test that fails here
         judges nothing (``self.broken``)."""
-        wanted = {t for f in self.functions for t in self.tests.get(f, [])}
+        wanted = set() if self.only_included else {
+            t for f in self.functions for t in self.tests.get(f, [])}
         items = self._order([it for it in session.items
                              if (it.nodeid in wanted or any(self._included(f, it.nodeid)
                                                             for f in self.functions))
@@ -244,6 +247,9 @@ def main() -> int:
                              "whole forged directory is checked once per mutant)")
     parser.add_argument("--exclude-test", nargs="*", default=[],
                         help="node ids left out (e.g. a test that reruns the search under z3)")
+    parser.add_argument("--only-included", action="store_true",
+                        help="judge by the --include tests alone (mutmut's selection already "
+                             "ran in an earlier pass)")
     parser.add_argument("--include", nargs="*", default=[],
                         help="node-id prefixes of tests added to every function's selection")
     parser.add_argument("--todo", type=Path, default=None,
@@ -273,6 +279,7 @@ def main() -> int:
     tag = "-".join(["inprocess", *(["plus"] if args.include else []), str(args.worker)])
     plugin = Judge(workdir, mine, workdir / f"{tag}.json", tuple(args.exclude_fixture),
                    tuple(args.include), tuple(args.exclude_test))
+    plugin.only_included = args.only_included
     if args.todo is not None:  # judge exactly these mutants (a later pass over survivors)
         todo = set(json.loads(args.todo.read_text("utf-8")))
         plugin.done.update({n: ["not in this pass", ""] for names in mutants.values()

@@ -61,14 +61,16 @@ def mutant_diffs(workdir: Path) -> dict[str, tuple[list[str], list[str]]]:
     for meta in sorted((workdir / "mutants").rglob("*.py.meta")):
         source_path = meta.with_suffix("")
         text = source_path.read_text(encoding="utf-8")
-        module = ".".join(source_path.relative_to(workdir / "mutants").with_suffix("").parts)
+        parts = source_path.relative_to(workdir / "mutants").with_suffix("").parts
+        module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)  # mutmut's naming
         tree = ast.parse(text)
+        source = text.splitlines()
         bodies: dict[str, list[str]] = {}
         for node in ast.walk(tree):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and "__mutmut_" in node.name:
-                segment = ast.get_source_segment(text, node) or ""
-                lines = segment.splitlines()[1:]  # the body: the def line differs by name
-                bodies[node.name] = lines
+                # the body (the def line differs by name); line numbers, not
+                # ast.get_source_segment, which rescans the whole file at every call
+                bodies[node.name] = source[node.lineno:node.end_lineno]
         for name, lines in bodies.items():
             stem, _, tail = name.rpartition("__mutmut_")
             if tail == "orig":
@@ -93,7 +95,10 @@ def summarise(workdir: Path) -> dict[str, Any]:
         for name, verdict in json.loads(path.read_text(encoding="utf-8")).items():
             if verdict[0] == "not in this pass":
                 continue
-            if verdicts.get(name, ["", ""])[0] not in ("killed", "timeout"):
+            before = verdicts.get(name)
+            # a later pass over the survivors overrides them only by a kill
+            if before is None or (before[0] not in ("killed", "timeout")
+                                  and verdict[0] in ("killed", "timeout")):
                 verdicts[name] = verdict
     diffs = mutant_diffs(workdir)
     counts: dict[str, int] = {}
