@@ -247,6 +247,8 @@ def main() -> int:
                              "whole forged directory is checked once per mutant)")
     parser.add_argument("--exclude-test", nargs="*", default=[],
                         help="node ids left out (e.g. a test that reruns the search under z3)")
+    parser.add_argument("--tag", nargs="?", const="", default=None, type=str,
+                        help="a word in the verdict file's name (a pass of its own)")
     parser.add_argument("--only-included", action="store_true",
                         help="judge by the --include tests alone (mutmut's selection already "
                              "ran in an earlier pass)")
@@ -276,7 +278,9 @@ def main() -> int:
 
     config = json.loads(json.dumps(__import__("tomllib").loads(
         (workdir / "mutants" / "pyproject.toml").read_text("utf-8"))["tool"]["mutmut"]))
-    tag = "-".join(["inprocess", *(["plus"] if args.include else []), str(args.worker)])
+    tag = "-".join(["inprocess", *(["plus"] if args.include else []),
+                    *([args.tag] if args.tag else []),
+                    str(args.worker)])
     plugin = Judge(workdir, mine, workdir / f"{tag}.json", tuple(args.exclude_fixture),
                    tuple(args.include), tuple(args.exclude_test))
     plugin.only_included = args.only_included

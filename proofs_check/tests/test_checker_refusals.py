@@ -821,3 +821,35 @@ def test_the_tex_given_to_check_file_is_the_one_read(full_certificates: Path,
     assert bad.ok, bad.message  # the exact checks still hold; the quote is not checked
     texts = [u for u in bad.unchecked if u.startswith("text")]
     assert texts and str(other) in texts[0], bad.unchecked
+
+
+# --------------------------------------------------------------- RLS_{alpha,beta}: Lemma 8
+#: (condition k, alpha, beta, c, p, holds): each condition C1-C8 of Lemma 8's proof (as printed)
+#: at points on both sides of its boundary and on it, chosen so that every strict/non-strict
+#: change, every changed coefficient and every changed sign of the condition flips one row.
+_CONDITIONS = [
+    (1, "1", "3/4", "0", "0", 0), (1, "101/100", "3/4", "0", "0", 1),
+    (1, "2", "3/4", "0", "0", 1), (1, "201/100", "3/4", "0", "0", 0),
+    (2, "3/2", "1/2", "0", "0", 0), (2, "3/2", "51/100", "0", "0", 1),
+    (2, "3/2", "9/10", "0", "0", 1), (2, "3/2", "91/100", "0", "0", 0),
+    (2, "3/2", "2/5", "0", "0", 0),
+    (3, "3/2", "3/4", "0", "0", 0), (3, "3/2", "4/5", "0", "0", 1),
+    (4, "6/5", "4/5", "0", "0", 0), (4, "6/5", "9/10", "0", "0", 1),
+    (5, "2", "1/4", "0", "0", 0), (5, "2", "3/8", "0", "0", 1), (5, "1", "1/2", "0", "0", 0),
+    (6, "1", "1", "1/192", "0", 1), (6, "1", "1", "1/191", "0", 0),
+    (6, "1", "1", "0", "1/32", 1), (6, "1", "1", "0", "1/31", 0),
+    (6, "1", "1/2", "1/192", "0", 1), (6, "2", "1", "1/300", "0", 0),
+    (6, "1", "1/2", "1/150", "0", 0),
+    (7, "2", "1", "1/100", "1/25", 0), (7, "2", "1", "1/100", "41/1000", 1),
+    (8, "3/2", "3/4", "1/100", "1/50", 0), (8, "3/2", "3/4", "1/100", "21/1000", 1),
+    (8, "3/2", "3/4", "0", "21/1000", 0),
+]
+
+
+@pytest.mark.parametrize(("k", "alpha", "beta", "c", "p", "holds"), _CONDITIONS)
+def test_each_condition_of_lemma_8_on_both_sides_of_its_boundary(
+        k: int, alpha: str, beta: str, c: str, p: str, holds: int) -> None:
+    from zonemax.proofs_check.checker.rls import condition
+
+    args = [Fraction(x) for x in (alpha, beta, c, p)]
+    assert condition(Fraction(k), *args) == holds
