@@ -853,3 +853,64 @@ def test_each_condition_of_lemma_8_on_both_sides_of_its_boundary(
 
     args = [Fraction(x) for x in (alpha, beta, c, p)]
     assert condition(Fraction(k), *args) == holds
+
+
+# ------------------------------------------------------------------------------- the report
+def test_render_word_for_word() -> None:
+    """The report a referee reads, for a made-up directory result: each file's line, the counts
+    by class (editorial entries apart), Coq's line when it ran and when it did not, what was not
+    checked here with the reasons, and the first failure -- or that every certificate checks."""
+    from zonemax.proofs_check.checker import (
+        COQ,
+        EDITORIAL,
+        EXACT,
+        SMT,
+        DirectoryResult,
+        FileResult,
+        render,
+    )
+    from zonemax.proofs_check.checker.coq import CoqReport, TheoremResult
+
+    files = (
+        FileResult("d/A.json", "S1.a", True, "ok", "holds", COQ, ("Coq S1_a", "forall (3 cases)")),
+        FileResult("d/B.json", "S2.b", True, "ok", "fails", EXACT, ("arith",),
+                   ("text (TeX not found (ZONEMAX_PAPER_TEX: x.tex is not a file))",)),
+        FileResult("d/C.json", "S3.c", True, "ok", "holds", EXACT, ("identity",)),
+        FileResult("d/D.json", "S4.d", True, "ok", "holds", SMT, ("z3 and cvc5",),
+                   ("Coq theorem S4_d (not re-run)", "text (no TeX here)")),
+        FileResult("d/editorial/E.json", "S5.e", True, "ok", EDITORIAL, EXACT, ("text",)),
+    )
+    coq = CoqReport(True, "8.16.1", {"S1_a": TheoremResult("S1_a", True, ""),
+                                     "S3_c": TheoremResult("S3_c", False, "no")})
+    good = render(DirectoryResult(files, (), coq), "d")
+    assert good == (
+        "ok   S1.a: proved in Coq [Coq S1_a; forall (3 cases)]\n"
+        "ok   S2.b: re-checked exactly [arith; NOT CHECKED: text (TeX not found "
+        "(ZONEMAX_PAPER_TEX: x.tex is not a file))]\n"
+        "ok   S3.c: re-checked exactly [identity]\n"
+        "ok   S4.d: decided by z3 and cvc5 [z3 and cvc5; NOT CHECKED: Coq theorem S4_d "
+        "(not re-run); text (no TeX here)]\n"
+        "ok   S5.e: re-checked exactly [text]\n"
+        "checked 5 files in d against the checker's manifest (4 verdicts, 1 editorial)\n"
+        "  verdicts by how they are established: proved in Coq 1, decided by z3 and cvc5 1, "
+        "re-checked exactly 2\n"
+        "  Coq: 8.16.1 re-ran 1 of 2 theorems\n"
+        "  NOT checked here: Coq 1, text 2 (TeX not found (ZONEMAX_PAPER_TEX: x.tex is not a "
+        "file); no TeX here; not re-run)\n"
+        "every certificate checks\n")
+    bad_file = FileResult("d/F.json", "S6.f", False, "exact check 0 (arith) is false")
+    not_run = CoqReport(False, "", {}, "the Coq proofs were not re-run (--no-coq)")
+    bad = render(DirectoryResult((files[0], bad_file), ("1 claims of the manifest have no file: "
+                                                        "S7.g",), not_run), "d")
+    assert bad == (
+        "ok   S1.a: proved in Coq [Coq S1_a; forall (3 cases)]\n"
+        "FAIL S6.f (d/F.json): exact check 0 (arith) is false\n"
+        "FAIL directory: 1 claims of the manifest have no file: S7.g\n"
+        "checked 2 files in d against the checker's manifest (2 verdicts, 0 editorial)\n"
+        "  verdicts by how they are established: proved in Coq 1\n"
+        "  Coq: the Coq proofs were not re-run (--no-coq)\n"
+        "2 problems; the first: 1 claims of the manifest have no file: S7.g\n")
+    none = render(DirectoryResult((bad_file,), (), None), "d")
+    assert "  verdicts by how they are established: none\n" in none
+    assert "Coq" not in none and none.endswith("1 problems; the first: S6.f (d/F.json): exact "
+                                               "check 0 (arith) is false\n")
