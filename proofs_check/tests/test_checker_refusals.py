@@ -914,3 +914,35 @@ def test_render_word_for_word() -> None:
     assert "  verdicts by how they are established: none\n" in none
     assert "Coq" not in none and none.endswith("1 problems; the first: S6.f (d/F.json): exact "
                                                "check 0 (arith) is false\n")
+
+
+def test_directory_problems_word_for_word(tmp_path: Path) -> None:
+    """check_directory's own refusals, without checking a file: every missing claim and
+    editorial entry (the first eight named), files of claims and editorial entries that are
+    not in the manifest, and the Coq note when the proofs are not re-run."""
+    from zonemax.proofs_check.checker import check_directory
+    from zonemax.proofs_check.checker.manifest import EDITORIAL_ENTRIES, MANIFEST
+
+    (tmp_path / "S0.nope.json").write_text("{}", encoding="utf-8")
+    (tmp_path / "editorial").mkdir()
+    (tmp_path / "editorial" / "S0.aside.json").write_text("{}", encoding="utf-8")
+    result = check_directory(tmp_path, None, run_coq=False)
+    claims, editorial = sorted(MANIFEST), sorted(EDITORIAL_ENTRIES)
+    assert len(claims) > 8 and 1 < len(editorial)
+    assert result.problems == (
+        f"{len(claims)} claims of the manifest have no file: {', '.join(claims[:8])} ...",
+        "files for claims that are not in the manifest: S0.nope.json",
+        f"editorial entries without a file: {', '.join(editorial[:8])}",
+        "editorial files not in the manifest: S0.aside",
+    )
+    assert result.files == () and not result.ok
+    assert result.coq is not None and not result.coq.ran
+    assert result.coq.note == "the Coq proofs were not re-run (--no-coq)"
+    # one claim's file present (and checked): it is no longer missing, nothing else changes
+    first = tmp_path / f"{claims[0]}.json"
+    first.write_text("{}", encoding="utf-8")
+    again = check_directory(tmp_path, None, run_coq=False)
+    assert again.problems[0] == (f"{len(claims) - 1} claims of the manifest have no file: "
+                                 f"{', '.join(claims[1:9])} ...")
+    assert again.problems[1:] == result.problems[1:]
+    assert [f.claim for f in again.files] == ["?"] and not again.files[0].ok
