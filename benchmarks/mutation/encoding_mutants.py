@@ -594,12 +594,8 @@ def section5_statuses() -> dict[str, str]:
     out: dict[str, str] = {}
     try:
         for claim in CLAIMS:
-            if claim.section != 5:
-                continue
-            out[claim.id] = _status(lambda c=claim: c.run(False))
-            for k, control in enumerate(claim.controls):
-                out[f"{claim.id} control {k}"] = _status(
-                    lambda c=claim, prm=control.params: c.run(False, **prm))
+            if claim.section == 5:
+                out.update((name, _status(thunk)) for name, thunk in _runs_with(claim))
     finally:
         clear_recorded_caches()
     return out

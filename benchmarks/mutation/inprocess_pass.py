@@ -274,10 +274,12 @@ def main() -> int:
     mine = functions[args.worker::args.workers]
     os.chdir(workdir / "mutants")
     sys.path.insert(0, str(workdir / "mutants"))
+    import tomllib
+
     import pytest
 
-    config = json.loads(json.dumps(__import__("tomllib").loads(
-        (workdir / "mutants" / "pyproject.toml").read_text("utf-8"))["tool"]["mutmut"]))
+    config = tomllib.loads((workdir / "mutants" / "pyproject.toml").read_text("utf-8"))[
+        "tool"]["mutmut"]
     tag = "-".join(["inprocess", *(["plus"] if args.include else []),
                     *([args.tag] if args.tag else []),
                     str(args.worker)])
