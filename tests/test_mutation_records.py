@@ -107,3 +107,16 @@ def test_encodings_record_of_the_search_scripts_and_the_constants() -> None:
     for row in rows:
         assert "| killed | proofs_check/tests/" in row or "| survived | equivalent" in row, row
 
+
+
+def test_staged_mutation_runs_drop_xdist() -> None:
+    """The default pytest runs under xdist (``-n logical --dist loadgroup``); mutmut's staged
+    copy must not, because mutmut times and switches mutants inside its own process."""
+    spec = importlib.util.spec_from_file_location("zonemax_run_mutation", HERE / "run_mutation.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    addopts = ["-ra", "-m", "not slow", "-n", "logical", "--dist", "loadgroup", "--strict-config"]
+    assert module._without_xdist(addopts) == ["-ra", "-m", "not slow", "--strict-config"]
+    assert module._without_xdist(["-q", "--numprocesses", "2"]) == ["-q"]

@@ -185,6 +185,10 @@ class Judge:
         tmp.replace(self.out)
 
     def pytest_runtestloop(self, session: Any) -> bool:
+        if session.testsfailed:  # a collection error: no selection is complete, judge nothing
+            print(f"{session.testsfailed} collection error(s): nothing judged", file=sys.stderr,
+                  flush=True)
+            return True
         by_id = {item.nodeid: item for item in session.items}
         self.baseline(session)
         for function in self.functions:

@@ -365,6 +365,7 @@ def run_selection(dest: Path, tests: tuple[str, ...], timeout: int = TEST_TIMEOU
         raise RuntimeError(f"the staged copy at {dest} is not the one imported")
     args = [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
             "-c", str(ROOT / "pyproject.toml"), "--rootdir", str(ROOT), "-rf",
+            "-n", "0",  # in this process: the staged copy's environment, one test at a time
             f"--timeout={timeout}",
             *(str(ROOT / t) for t in tests)]
     with tempfile.TemporaryDirectory() as cache:

@@ -330,6 +330,20 @@ def write_input_certificates(directory: Path) -> None:
     subprocess.run([sys.executable, "-c", code, str(directory)], cwd=ROOT, check=True)
 
 
+def _without_xdist(addopts: list[str]) -> list[str]:
+    """The project's addopts without pytest-xdist's ``-n N`` and ``--dist MODE``."""
+    out: list[str] = []
+    skip = False
+    for arg in addopts:
+        if skip:
+            skip = False
+        elif arg in ("-n", "--numprocesses", "--dist"):
+            skip = True
+        else:
+            out.append(arg)
+    return out
+
+
 def stage(workdir: Path, target: str) -> None:
     """Copy the package in its installed layout, the selected tests and a pyproject.toml."""
     if workdir.exists():
@@ -359,6 +373,8 @@ def stage(workdir: Path, target: str) -> None:
             value = ["tests"]
         if key == "timeout":
             value = STAGED_TIMEOUT[target]
+        if key == "addopts":  # mutmut runs (and times) every test in its own process
+            value = _without_xdist(value)
         lines.append(f"{key} = {json.dumps(value)}")
     lines += [
         "",

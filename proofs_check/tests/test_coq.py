@@ -33,7 +33,9 @@ from zonemax.proofs_check.checker.manifest import COQ_CONTROLS, MANIFEST, coq_ob
 
 REQUIRED = os.environ.get("ZONEMAX_REQUIRE_COQ") == "1"
 #: The module's one Coq build (every proof and every control) took 2-3 minutes on 2 shared cores.
-pytestmark = pytest.mark.timeout(1800)
+#: Under pytest-xdist (the default ``-n logical --dist loadgroup``) the module's tests share one
+#: worker, so that build runs once.
+pytestmark = [pytest.mark.timeout(1800), pytest.mark.xdist_group("coq-build")]
 HAVE_COQ = coq.coqc() is not None
 
 
