@@ -20,7 +20,10 @@ runner, in process:
   (``nextitem=None`` tears down all scopes), so no value computed under one mutant is seen under
   another;
 * at the end of each function its tests run once more with no mutant: if one fails, state leaked
-  and the function's verdicts are reported ``contaminated`` (judge them again).
+  and the function's verdicts are reported ``contaminated`` (judge them again);
+* a mutant is marked ``crashed`` before its tests run: if the process dies under it (a solver
+  that aborts), the mark stays, and a rerun goes on with the next mutant; ``crashed`` counts as
+  killed, as a test process that dies does in mutmut.
 
 Usage (WORKDIR: a ``run_mutation.py --target checker`` work directory whose mutmut stats
 exist)::
@@ -206,6 +209,11 @@ class Judge:
             t0 = time.perf_counter()
             verdicts: dict[str, list[str]] = {}
             for name in names:  # saved one by one: a stopped pass keeps what it judged
+                # marked first: if the process dies under this mutant (z3 aborts on a script
+                # of None), the rerun finds the mark and counts it killed, as mutmut counts a
+                # test process that dies
+                self.done[name] = ["crashed", "the test process died under this mutant"]
+                self._save()
                 verdicts[name] = self.done[name] = self._judge(items, name)
                 self._save()
             # the function's fast tests once more without a mutant: state must not leak

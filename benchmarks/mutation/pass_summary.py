@@ -97,8 +97,8 @@ def summarise(workdir: Path) -> dict[str, Any]:
                 continue
             before = verdicts.get(name)
             # a later pass over the survivors overrides them only by a kill
-            if before is None or (before[0] not in ("killed", "timeout")
-                                  and verdict[0] in ("killed", "timeout")):
+            if before is None or (before[0] not in ("killed", "timeout", "crashed")
+                                  and verdict[0] in ("killed", "timeout", "crashed")):
                 verdicts[name] = verdict
     diffs = mutant_diffs(workdir)
     counts: dict[str, int] = {}

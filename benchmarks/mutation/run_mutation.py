@@ -74,6 +74,7 @@ sys.path.insert(0, str(HERE))
 
 from numba_mutants import run_selection  # noqa: E402  (the plain staged-copy runner)
 from numba_mutants import stage as stage_plain  # noqa: E402
+from pass_summary import mutant_diffs  # noqa: E402
 from reasons import BY_HAND, REASONS  # noqa: E402  (the hand-written verdicts next to this script)
 
 DEFAULT_WORKDIR = Path("/tmp/zonemax-mutation")
@@ -550,7 +551,7 @@ def write_record(workdir: Path, target: str, seconds: float | None,
     for name, seen in verdicts.items():
         if statuses.get(name) != "not checked":
             continue
-        if seen & {"killed", "timeout"}:
+        if seen & {"killed", "timeout", "crashed"}:
             statuses[name] = "killed in process"
         elif "survived" in seen or "no tests" in seen:
             statuses[name] = "survived" if "survived" in seen else "no tests"
@@ -565,7 +566,10 @@ def write_record(workdir: Path, target: str, seconds: float | None,
         in_process = json.loads((workdir / IN_PROCESS).read_text(encoding="utf-8"))
     tests_by_hand = dict(BY_HAND)
     for name, (verdict, test) in in_process.items():
-        if verdict == "killed" and statuses.get(name) in ("survived", "no tests"):
+        # (an earlier pass's own by-hand kills come back through --previous as "killed by
+        # hand"; their tests are named here)
+        if verdict == "killed" and statuses.get(name) in ("survived", "no tests",
+                                                          "killed by hand"):
             statuses[name] = "killed by hand"
             tests_by_hand[name] = test
     (workdir / "statuses.json").write_text(json.dumps(statuses, indent=0), encoding="utf-8")
@@ -577,6 +581,9 @@ def write_record(workdir: Path, target: str, seconds: float | None,
     score = killed / judged if judged else 0.0
     survivors = []
     unexplained = 0
+    # every changed line read once from mutmut's generated copy (a `mutmut show` per survivor
+    # took more than 15 minutes for the checker's hundreds)
+    diffs = mutant_diffs(workdir)
     for name, status in sorted(statuses.items()):
         if status in KILLED or status == "not checked":
             continue
@@ -584,8 +591,12 @@ def write_record(workdir: Path, target: str, seconds: float | None,
         if reason is None:
             unexplained += 1
             reason = "UNEXPLAINED"
-        survivors.append({"mutant": name, "status": status, "diff": diff_of(workdir, name),
-                          "reason": reason})
+        if name in diffs:
+            minus, plus = diffs[name]
+            diff = "\n".join([f"-{ln}" for ln in minus] + [f"+{ln}" for ln in plus])
+        else:
+            diff = diff_of(workdir, name)
+        survivors.append({"mutant": name, "status": status, "diff": diff, "reason": reason})
     unchecked: dict[str, int] = {}
     for name, status in statuses.items():
         if status == "not checked":
