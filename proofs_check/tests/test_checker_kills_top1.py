@@ -333,3 +333,137 @@ def test_an_argument_by_hand_is_shown_in_its_first_120_characters() -> None:
         ["arith", "by hand: " + "a" * 119 + "b"], [], None)
     assert checker._established(entry, None) == HAND
     assert checker._established(_entry(Smt(_SQUARE)), None) == SMT
+
+
+# --------------------------------------------------------- header, checks and text, refused
+_STATEMENT = MANIFEST[FORALL].statement  # 84 characters: the message shows the first 80
+_FORALL_SPEC = dict(next(o for o in MANIFEST[FORALL].obligations if isinstance(o, Check)).spec)
+
+
+def _changed(cid: str, **fields: Any) -> dict[str, Any]:
+    return {**_doc(MANIFEST[cid]), **fields}
+
+
+def _forall_cert(**fields: Any) -> dict[str, Any]:
+    cert: dict[str, Any] = {"kind": "forall", **_FORALL_SPEC, **fields}
+    return {k: v for k, v in cert.items() if v is not None}
+
+
+def _with_check(cert: dict[str, Any]) -> dict[str, Any]:
+    doc = _doc(MANIFEST[FORALL])
+    return {**doc, "certificates": [cert, doc["certificates"][-1]]}
+
+
+_TEXT_REF = "the text certificate is not the manifest's TeX reference (lines 267-267)"
+
+
+@pytest.mark.parametrize(("doc", "message"), [
+    ({k: v for k, v in _doc(MANIFEST[FORALL]).items() if k != "statement"},
+     "field 'statement' is missing or not a str"),
+    (_changed(FORALL, certificates={}), "field 'certificates' is missing or not a list"),
+    (_changed(FORALL, statement=_STATEMENT + " (edited)"),
+     f"statement is not the manifest's: {_STATEMENT[:80]!r} instead of {_STATEMENT[:80]!r}"),
+    (_changed(FORALL, coverage="sampled"),
+     "coverage is not the manifest's: 'sampled' instead of 'proved for the whole domain'"),
+    (_with_check(_forall_cert(cases=61)),
+     "exact check 0 (forall) is not the manifest's forall check (differs in: cases)"),
+    (_with_check(_forall_cert(cases=None)),
+     "exact check 0 (forall) is not the manifest's forall check (differs in: cases)"),
+    (_with_check(_forall_cert(cases=59, extra=1)),
+     "exact check 0 (forall) is not the manifest's forall check (differs in: cases, extra)"),
+    (_with_check({**_forall_cert(), "kind": "identity"}),
+     "exact check 0 (identity) is not the manifest's forall check (differs in: kind)"),
+    ({**_with_check(_forall_cert()), "certificates": [
+        _forall_cert(), _forall_cert(), _doc(MANIFEST[FORALL])["certificates"][-1]]},
+     "2 exact checks, the manifest has 1 for S1.intro-step-law-fixed"),
+    ({**_doc(MANIFEST[FORALL]), "certificates": [
+        *_doc(MANIFEST[FORALL])["certificates"], _doc(MANIFEST[FORALL])["certificates"][-1]]},
+     _TEXT_REF),
+    ({**_doc(MANIFEST[FORALL]), "certificates": _doc(MANIFEST[FORALL])["certificates"][:1]},
+     _TEXT_REF),
+    ({**_doc(MANIFEST[FORALL]), "certificates": [
+        _forall_cert(), {**_doc(MANIFEST[FORALL])["certificates"][-1], "last": 268}]},
+     _TEXT_REF),
+], ids=["no-statement", "certificates-object", "statement", "coverage", "cases",
+        "cases-missing", "extra-key", "kind", "two-checks", "two-texts", "no-text", "lines"])
+def test_a_file_that_is_not_the_manifests_is_refused_word_for_word(
+        tmp_path: Path, doc: dict[str, Any], message: str) -> None:
+    """Each way a file differs from the manifest's claim is refused with one line naming the
+    field, the check and the keys that differ (both sides of the header's 80-character quote;
+    a key only on one side counts), or the TeX lines of the text reference."""
+    path = _write(tmp_path, doc, FORALL)
+    assert check_file(path, NO_TEX, coq=_report(False, note="unused")) == FileResult(
+        str(path), FORALL, False, message)
+
+
+def test_a_text_reference_at_other_lines_is_refused_naming_the_manifests_lines(
+        tmp_path: Path) -> None:
+    """A text reference that starts a line early (S5.case2-factor is printed at TeX lines
+    607-611) is refused, naming the manifest's first and last line."""
+    cid = "S5.case2-factor"
+    doc = _doc(MANIFEST[cid])
+    doc["certificates"][-1]["first"] = 606
+    path = _write(tmp_path, doc, cid)
+    assert check_file(path, NO_TEX).message == (
+        "the text certificate is not the manifest's TeX reference (lines 607-611)")
+
+
+def test_a_file_must_be_named_after_its_claim(tmp_path: Path) -> None:
+    """A claim's file under another claim's name is refused, saying what it must be called."""
+    path = _write(tmp_path, _doc(MANIFEST[ARITH]), FORALL)
+    assert check_file(path, NO_TEX).message == (
+        "the file S1.intro-step-law-fixed.json holds claim S1.target-count; it must be named "
+        "S1.target-count.json")
+
+
+def test_a_quote_not_found_at_its_lines_is_refused(paper_tex: Path) -> None:
+    """With the TeX at hand, a text reference whose quote is not at its lines is refused with
+    the quote check's reason; one that is found is the detail "text"."""
+    paper = PaperTex(paper_tex, "--tex")
+    ref = (1, 1, "a quote that is not on the first line")
+    with pytest.raises(checker._Reject, match=re.escape(
+            "text does not check: quote not found in TeX lines 1-1") + "$"):
+        checker._text(ref, [{"kind": "text", "first": 1, "last": 1, "quote": ref[2]}], paper)
+    tex = MANIFEST[ARITH].tex
+    assert checker._text(tex, [{"kind": "text", "first": tex[0], "last": tex[1],
+                                "quote": tex[2]}], paper) == ("text", None)
+
+
+# ------------------------------------------------------------------ one line, never a crash
+def test_a_crash_inside_a_check_is_one_line_naming_the_exception(tmp_path: Path) -> None:
+    """Anything a check raises besides a refusal becomes "malformed (<type>: <message>)", the
+    message on one line and at most about 200 characters (both ends kept); the body is given
+    the file's document, and a refusal keeps its own line."""
+    path = _write(tmp_path, {"format": FORMAT, "claim": "S9.x"}, "S9.x")
+    seen: list[Any] = []
+
+    def crash(doc: dict[str, Any]) -> FileResult:
+        seen.append(doc)
+        raise ValueError("a  b\n" + "x" * 300)
+
+    def refuse(doc: dict[str, Any]) -> FileResult:
+        raise checker._Reject("no, because")
+
+    assert checker._guarded(path, crash) == FileResult(
+        str(path), "S9.x", False, "malformed (ValueError: a b " + "x" * 96 + " ... "
+        + "x" * 100 + ")")
+    assert seen == [{"format": FORMAT, "claim": "S9.x"}]
+    assert checker._guarded(path, refuse) == FileResult(str(path), "S9.x", False, "no, because")
+
+
+@pytest.mark.parametrize(("text", "limit", "short"), [
+    ("a " * 120, 240, "a " * 119 + "a"),
+    ("a\n\t b", 240, "a b"),
+    ("x" * 240, 240, "x" * 240),
+    ("0123456789" * 24 + "Z", 240, "0123456789" * 12 + " ... " + "123456789" + "0123456789" * 11
+     + "Z"),
+    ("0123456789" * 3 + "Z", 30, "012345678901234 ... 67890123456789Z"),
+    ("0123456789" * 3, 30, "0123456789" * 3),
+])
+def test_short_keeps_one_line_of_at_most_the_limit_with_both_ends(text: str, limit: int,
+                                                                  short: str) -> None:
+    """``_short``: white space collapsed; a text up to the limit (240 by default) unchanged,
+    a longer one cut to its first and last limit/2 characters around " ... "."""
+    assert checker._short(text, limit) == short
+    if limit == 240:
+        assert checker._short(text) == short
