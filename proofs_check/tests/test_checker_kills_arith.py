@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 from zonemax.proofs_check.checker import arith
 from zonemax.proofs_check.checker.arith import Interval
-from zonemax.proofs_check.checker.expr import evaluate
-from zonemax.proofs_check.checker.formula import Formula, FormulaError, smt_script
+from zonemax.proofs_check.checker.expr import FUNCTIONS, evaluate, parse_value
+from zonemax.proofs_check.checker.formula import Formula, FormulaError, coq_name, smt_script
 
 
 def _exactly(message: str) -> str:
@@ -27,7 +27,7 @@ def _exactly(message: str) -> str:
 
 
 def _true(fn: Callable[[Any, Any], Any], q: F) -> tuple[F, F]:
-    """``fn(mpmath.iv, q)`` as a 600-bit outward-rounded ``mpmath.iv`` interval, end points exact."""
+    """``fn(mpmath.iv, q)``: a 600-bit outward-rounded ``mpmath.iv`` interval, exact ends."""
     import mpmath
 
     ctx = mpmath.iv
@@ -265,3 +265,101 @@ def test_an_expression_outside_the_language_is_quoted_in_80_characters() -> None
     with pytest.raises(FormulaError,
                        match=_exactly(f"SMT: not a polynomial expression: {dump[:80]}")):
         smt_script(formula)
+
+
+# ------------------------------------------------------------------ values and names
+def test_an_empty_interval_is_refused_word_for_word() -> None:
+    """[lo, hi] with lo > hi is no enclosure of anything; a point [q, q] is one."""
+    assert Interval(F(1, 3), F(1, 3)).lo == F(1, 3)
+    with pytest.raises(ValueError, match=_exactly("empty interval [2, 1/2]")):
+        Interval(F(2), F(1, 2))
+
+
+@pytest.mark.parametrize(("raw", "value"), [
+    (3, F(3)), ("2/4", F(1, 2)), ([1, "-1/3"], (F(1), F(-1, 3))),
+    ({"lo": "1/3", "hi": "1/2"}, Interval(F(1, 3), F(1, 2))),
+    ({"hi": 2, "lo": 1}, Interval(F(1), F(2)))])
+def test_certificate_values_are_read_exactly(raw: Any, value: Any) -> None:
+    """A certificate's JSON value: an int, "p/q", a list (a vector) or {"lo", "hi"}."""
+    assert parse_value(raw) == value
+
+
+@pytest.mark.parametrize(("raw", "message"), [
+    (True, "booleans are not numbers"),
+    ("1/x", "not a rational: '1/x'"),
+    (1.5, "not a certificate value: 1.5"),
+    (None, "not a certificate value: None"),
+    ({"lo": 1}, "not a certificate value: {'lo': 1}"),
+    ({"lo": 1, "hi": 2, "mid": 1}, "not a certificate value: {'lo': 1, 'hi': 2, 'mid': 1}"),
+], ids=["bool", "text", "float", "null", "lo-only", "extra-key"])
+def test_other_certificate_values_are_refused_word_for_word(raw: Any, message: str) -> None:
+    """Anything else is refused (no float, no boolean, no interval with other keys)."""
+    with pytest.raises(ValueError, match=_exactly(message)):
+        parse_value(raw)
+
+
+@pytest.mark.parametrize(("lo", "hi"), [
+    (F(1, 2), F(2)), (F(0), F(2)), (F(-2), F(0)), (F(-2), F(-1, 2)), (F(-1), F(1, 2)),
+    (F(-1, 2), F(3)), (F(-3), F(1))])
+def test_abs_of_an_interval_is_its_exact_range(lo: F, hi: F) -> None:
+    """abs over [lo, hi] is the range of |t|: its ends and, if inside, 0."""
+    points = [abs(lo), abs(hi)] + ([F(0)] if lo <= 0 <= hi else [])
+    assert FUNCTIONS["abs"](Interval(lo, hi)) == Interval(min(points), max(points))
+    assert FUNCTIONS["abs"](lo) == abs(lo)
+
+
+@pytest.mark.parametrize(("claim", "name"), [
+    ("S5.case2-away", "S5_case2_away"), ("Lemma8.aB", "Lemma8_aB"), ("zeta", "zeta"),
+    ("T.1", "T_1")])
+def test_coq_names_keep_letters_and_digits(claim: str, name: str) -> None:
+    """A claim's Coq identifier: every character but letters and digits becomes "_"."""
+    assert coq_name(claim) == name
+
+
+@pytest.mark.parametrize("claim", ["2x", "_a", "-b", ""])
+def test_a_claim_id_without_a_coq_name_is_refused(claim: str) -> None:
+    with pytest.raises(FormulaError, match=_exactly(f"claim id {claim!r} has no Coq name")):
+        coq_name(claim)
+
+
+def test_smt_translation_writes_constants_and_comparisons_exactly() -> None:
+    """The SMT-LIB statement writes each rational exactly (sign, numerator, denominator as
+    reals) and each comparison as itself (``!=`` as a negated ``=``): the solver must see the
+    formula the claim states, not a neighbour of it."""
+    formula = Formula(vars=(("x", "real"), ("k", "int")),
+                      hyps=(("x", ">", "c"), ("k", "<", "d")),
+                      goals=(("x", "!=", "h"), ("k", "<=", "d"), ("x + z", ">=", "-x"),
+                             ("x", "==", "1/2"), ("2*x", "<", "k"), ("x", ">", "u")),
+                      consts=(("c", "-3/4"), ("h", "1/2"), ("d", "5"), ("z", "0"),
+                              ("u", "-2")))
+    assert smt_script(formula) == (
+        "(set-logic ALL)\n(declare-const x Real)\n(declare-const k Int)\n"
+        "(assert (> x (- (/ 3.0 4.0))))\n(assert (< (to_real k) 5.0))\n"
+        "(assert (not (and (not (= x (/ 1.0 2.0))) (<= (to_real k) 5.0) (>= (+ x 0.0) (- x)) "
+        "(= x (/ 1.0 2.0)) (< (* 2.0 x) (to_real k)) (> x (- 2.0)))))\n(check-sat)\n")
+
+
+def test_rational_arithmetic_stays_exact_and_interval_arithmetic_is_the_range() -> None:
+    """+ - * / ** on rationals give the exact rational; on intervals each operation gives the
+    exact range over its operands (so x ** 2 - x is [1, 4] - [1, 2] = [-1, 3]: sound, and
+    wider than the range [0, 2] of t^2 - t, as interval arithmetic is)."""
+    x, y = Interval(F(1), F(2)), Interval(F(0), F(1, 2))
+    assert evaluate("2/3 * 3/4 - 1/6", {}) == F(1, 3)
+    assert evaluate("2 ** 3 - 2 ** -2", {}) == F(31, 4)
+    assert evaluate("x - y", {"x": x, "y": y}) == Interval(F(1, 2), F(2))
+    assert evaluate("x - 1/2", {"x": x}) == Interval(F(1, 2), F(3, 2))
+    assert evaluate("x ** 2 - x", {"x": x}) == Interval(F(-1), F(3))
+
+
+@pytest.mark.parametrize(("expr", "base", "exponent"), [
+    ("(1/4) ** (1/2)", F(1, 4), F(1, 2)), ("8 ** (-1/3)", F(8), F(-1, 3)),
+    ("(3/2) ** (5/2)", F(3, 2), F(5, 2))])
+def test_a_real_power_encloses_the_true_value(expr: str, base: F, exponent: F) -> None:
+    """x ** y for a non-integer y is exp(y ln x): an enclosure of the true power (1/2, 1/2,
+    (3/2)^(5/2)), not an integer power of x."""
+    value = evaluate(expr, {})
+    lo, hi = _true(lambda iv, b: iv.exp(iv.log(b) * iv.mpf(exponent.numerator)
+                                        / exponent.denominator), base)
+    assert isinstance(value, Interval)
+    assert value.lo <= lo and hi <= value.hi
+    assert value.hi - value.lo <= F(1, 2**120)
