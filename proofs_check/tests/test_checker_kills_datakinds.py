@@ -14,6 +14,7 @@ import hashlib
 import io
 import itertools
 import re
+import sys
 from fractions import Fraction
 from math import comb
 from pathlib import Path
@@ -32,6 +33,12 @@ def _refused(cert: Cert, message: str, tex: Path | None = None,
     """``cert`` is refused with exactly ``message``."""
     with pytest.raises(error, match=f"^{re.escape(message)}$"):
         recheck(cert, tex)
+
+
+def _refused_by(fn: Any, args: tuple[Any, ...], message: str) -> None:
+    """``fn(*args)`` is refused with exactly ``message``."""
+    with pytest.raises(CertificateError, match=f"^{re.escape(message)}$"):
+        fn(*args)
 
 
 # ------------------------------------------------------------------------------- runs files
@@ -233,6 +240,25 @@ def test_differs_at_a_level_equal_to_the_holm_p(tmp_path: Path) -> None:
     _refused(above, "A, r=5: 'differs' is True")
 
 
+def test_a_data_file_is_looked_up_in_the_working_directory_then_the_repository(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A relative name is found in the working directory first, else next to the package's
+    repository; a missing file is refused with every place looked in (once each)."""
+    from zonemax.proofs_check.checker import data
+
+    monkeypatch.chdir(tmp_path)
+    name = "proofs_check/checker/data.py"  # the checker's own source, under its repository
+    assert data._locate(name) == data._REPO / name
+    (tmp_path / "proofs_check" / "checker").mkdir(parents=True)
+    (tmp_path / name).write_text("", encoding="utf-8")
+    assert data._locate(name) == tmp_path / name
+    looked = [str(tmp_path / "nope.csv"), str(data._REPO / "nope.csv")]
+    _refused_by(data._locate, ("nope.csv",), f"data file 'nope.csv' not found (looked in {looked})")
+    absolute = str(tmp_path / "nope.csv")
+    _refused_by(data._locate, (absolute,),
+                f"data file {absolute!r} not found (looked in {[absolute]})")
+
+
 # ----------------------------------------------------------------------------------- kinds
 def _arith(lhs: str, op: str, rhs: str, **env: Any) -> Cert:
     return {"kind": "arith", "env": env, "assert": [{"lhs": lhs, "op": op, "rhs": rhs}]}
@@ -243,8 +269,12 @@ def _range(name: str, lo: Any, hi: Any) -> dict[str, Any]:
 
 
 def test_arith_refusals_word_for_word() -> None:
-    """An arith certificate: a false assertion is named as written; none at all is refused."""
+    """An arith certificate: a false assertion is named as written; none at all is refused;
+    ``env`` may be left out but is an object if given, and binds no reserved name."""
     assert recheck(_arith("0", "<", "1")) == ""
+    assert recheck({"kind": "arith", "assert": [{"lhs": "0", "op": "<", "rhs": "1"}]}) == ""
+    _refused({**_arith("0", "<", "1"), "env": [["x", 1]]}, "env is not an object")
+    _refused(_arith("1", "<", "2", e=1, pi=3, x=2), "env rebinds reserved names: e, pi")
     _refused(_arith("1", "<", "0"), "1 < 0 is false")
     _refused({"kind": "arith", "env": {}, "assert": []}, "no assertion")
 
@@ -401,3 +431,46 @@ def test_cvc5_diagnostics_name_the_script_zonemax(capfd: pytest.CaptureFixture[s
     assert cvc5_answer("(declare-const x Int)(assert (> x x))(check-sat)").answer == "unsat"
     err = capfd.readouterr().err
     assert "zonemax:1." in err and "No set-logic command" in err
+
+
+def test_a_solver_that_is_not_installed_answers_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without z3 or cvc5 each solver's answer is an error naming the package to install (no
+    verdict, never a traceback)."""
+    from zonemax.proofs_check.checker.solvers import Answer, cvc5_answer, z3_answer
+
+    monkeypatch.setitem(sys.modules, "z3", None)  # ``import z3`` raises ImportError
+    monkeypatch.setitem(sys.modules, "cvc5", None)
+    script = "(set-logic ALL)(check-sat)"
+    assert z3_answer(script) == Answer("z3", "error: z3 is not installed (pip install z3-solver)")
+    assert cvc5_answer(script) == Answer("cvc5", "error: cvc5 is not installed (pip install cvc5)")
+
+
+def test_z3_answers_name_the_solver_and_its_version() -> None:
+    """z3's answer names z3 and its version; a script it cannot read is an ``error: ...``
+    answer (white space collapsed, cut to 200 characters), never a traceback."""
+    z3 = pytest.importorskip("z3")
+    from zonemax.proofs_check.checker.solvers import Answer, z3_answer
+
+    unsat = "(set-logic ALL)(declare-const x Int)(assert (> x x))(check-sat)"
+    assert z3_answer(unsat) == Answer("z3", "unsat", z3.get_version_string())
+    a = z3_answer("(assert")
+    assert (a.solver, a.version) == ("z3", "") and a.answer.startswith("error: ")
+    bad = "a" * 300
+    a = z3_answer(f"(assert (> {bad} 0))")  # an unknown constant, named in the error
+    assert (a.solver, a.version) == ("z3", "") and a.answer.startswith("error: ")
+    assert f" {bad[:50]}" in a.answer and "  " not in a.answer
+    assert len(a.answer) == len("error: ") + 200
+
+
+def test_z3_gives_no_verdict_past_its_time_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A script z3 cannot decide (x^3 + y^3 = z^3 in positive integers: unsat, beyond z3's
+    integer arithmetic) is answered ``unknown`` once the time limit is spent (lowered here to
+    200 ms), not after an unbounded search."""
+    pytest.importorskip("z3")
+    from zonemax.proofs_check.checker import solvers
+
+    monkeypatch.setattr(solvers, "TIMEOUT_MS", 200)
+    cubes = ("(set-logic ALL)" + "".join(f"(declare-const {v} Int)(assert (> {v} 0))"
+                                         for v in "xyz")
+             + "(assert (= (+ (* x x x) (* y y y)) (* z z z)))(check-sat)")
+    assert solvers.z3_answer(cubes).answer == "unknown"
