@@ -17,6 +17,7 @@ from fractions import Fraction as F
 import pytest
 from mpmath import iv, mp
 from zonemax.proofs_check.checker import arith, heavy, pm1, rls
+from zonemax.proofs_check.checker.algorithms import alg2_offspring
 from zonemax.proofs_check.checker.expr import evaluate
 from zonemax.proofs_check.section4.c_eps import C_EPS_TABLE
 
@@ -269,8 +270,129 @@ def test_rls_distance_refusal_word_for_word(bad: F, shown: str) -> None:
 
 # --------------------------------------------------------------------------- exactness
 @pytest.mark.parametrize("expr", ["(5, 7)[rls_cover_time(3, 0)]", "(5, 7)[pm1_weight(2, (0, 0))]",
-                                  "(5, 7)[pm1_weight(2, (0, 1)) - 2]"])
+                                  "(5, 7)[pm1_weight(2, (0, 1)) - 2]", "(5, 7)[pm1_g(2, (0, 0))]"])
 def test_empty_sums_stay_exact_rationals(expr: str) -> None:
     """A quantity that sums nothing is the rational 0 (``Fraction``), usable wherever a
     certificate needs an integer, e.g. as an index; a bare ``int`` 0 would be refused there."""
     assert evaluate(expr, {}) == 5
+
+
+# --------------------------------------------------------------------------- heavy: helpers
+@pytest.mark.parametrize(("call", "message"), [
+    (lambda: heavy.drift_sum(F(1, 2), EPS, LNB), "K must be an integer, got Fraction(1, 2)"),
+    (lambda: heavy.drift_sum(LNB, EPS, LNB), f"K must be an integer, got {LNB!r}"),
+    (lambda: heavy.mass(F(5, 2), EPS, LNB, TERMS), "K must be an integer, got Fraction(5, 2)"),
+    (lambda: heavy.mass(F(1), F(0), LNB, TERMS),
+     "eps must be a positive rational, got Fraction(0, 1)"),
+    (lambda: heavy.mass(F(2), F(-1), LNB, TERMS),
+     "eps must be a positive rational, got Fraction(-1, 1)"),
+    (lambda: heavy.mass(F(2), LNB, LNB, TERMS), f"eps must be a positive rational, got {LNB!r}"),
+])
+def test_heavy_argument_refusals_word_for_word(call: object, message: str) -> None:
+    """Integer and positive-rational arguments of the heavy-tailed quantities: a fraction, an
+    interval, zero and a negative ``eps`` are refused in these words."""
+    with pytest.raises(ValueError, match=_whole(message)):
+        call()  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("k_max", [0, 1, 2, 3])
+def test_heavy_drift_sum(k_max: int) -> None:
+    """``sum_{j=0}^{K} 2^j w(j+2)`` (proof of Theorem 5): ``K = 0`` is ``w(2) = 1/2``."""
+    want = sum((2**j * _w(j + 2) for j in range(1, k_max + 1)), _w(2))
+    _agrees(heavy.drift_sum(F(k_max), EPS, LNB), want)
+
+
+@pytest.mark.parametrize("k_max", [2, 3, 5])
+def test_heavy_mass(k_max: int) -> None:
+    """``P(I <= K) = sum_{k=2}^{K} w(k) / c_eps`` (Definition 2); ``P(I <= 1) = 0``."""
+    want = sum((_w(k) for k in range(3, k_max + 1)), _w(2)) / _c_eps()
+    _agrees(heavy.mass(F(k_max), EPS, LNB, TERMS), want)
+    assert heavy.mass(F(1), EPS, LNB, TERMS) == arith.Interval(F(0), F(0))
+
+
+# --------------------------------------------------------------------------- pm1: small helpers
+def test_pm1_one_step_drifts_at_two_positions() -> None:
+    r"""``d = (1, 1)``, ``omega = 3`` (each position: unmutated 1/2, -1 and +1 with 1/4 each;
+    kept iff the distance sum does not grow).  Accepted moves: one ``-1`` alone (prob 1/4 in
+    all, ``g`` changes by ``1 - omega``), both ``-1`` (1/16, ``2(1 - omega)``), one ``-1`` and
+    one ``+1`` (1/8, ``(omega - 1)^2``).  So ``E[g(x) - g(Y)] = (3/8)(omega-1) - (1/8)(omega-1)^2
+    = 1/4``; its part from one mutation only is ``(1/4)(omega - 1) = 1/2``; and
+    ``E[d_1 - d_1'] = 1/8 + 1/16 + 1/16 - 1/16 = 3/16`` (the first position's own moves)."""
+    d = (F(1), F(1))
+    assert pm1.pm1_drift(F(3), d) == F(1, 4)
+    assert pm1.pm1_e1(F(3), d) == F(1, 2)
+    assert pm1.pm1_lead(d) == F(3, 16)
+    assert pm1.pm1_drift(F(3), (F(1),)) == 1  # n = 1: -1 w.p. 1/2, g drops by omega - 1 = 2
+
+
+@pytest.mark.parametrize(("name", "args", "value"), [
+    ("pm1_g", (F(2), (F(0), F(1), F(3))), F(8)),
+    ("pm1_g", (F(3), (F(2),)), F(8)),
+    ("pm1_nonzero", ((F(0), F(2), F(0), F(5)),), F(2)),
+    ("pm1_inf", ((F(-3), F(2)),), F(3)),
+    ("pm1_inf", ((F(1), F(-1, 2)),), F(1)),
+    ("pm1_hamming", ((F(0), F(1), F(1)),), F(2)),
+    ("pm1_hamming", ((F(0), F(-2), F(0)),), F(1)),
+    ("pm1_binom", (F(5), F(2)), F(10)),
+    ("pm1_binom", (F(4), F(0)), F(1)),
+])
+def test_pm1_small_helpers(name: str, args: tuple, value: F) -> None:
+    """``g = sum (omega^d_i - 1)``, the number of non-zero entries, the sup norm, the Hamming
+    weight and ``C(m, k)``, on values worked out by hand."""
+    assert getattr(pm1, name)(*args) == value
+
+
+# --------------------------------------------------------------------------- rls: one step
+@pytest.mark.parametrize(("d", "v", "toward", "after"), [
+    (5, F(5, 2), True, (F(3), F(15, 4))),   # |5 - 2| = 3 < 5: accepted, v <- alpha v
+    (5, F(5, 2), False, (F(5), F(15, 8))),  # 7 > 5: rejected, v <- beta v
+    (1, F(2), True, (F(1), F(3, 2))),       # |1 - 2| = 1: equal, accepted, v <- beta v
+    (2, F(7, 2), True, (F(1), F(21, 4))),   # |2 - 3| = 1 < 2
+    (3, F(1), False, (F(3), F(1))),         # rejected, beta v = 3/4 < 1: v <- 1
+    (0, F(1), True, (F(0), F(1))),          # at the target every move is rejected
+])
+def test_rls_step_follows_algorithm_2(d: int, v: F, toward: bool, after: tuple[F, F]) -> None:
+    """One iteration of Algorithm 2 for the chosen component, ``alpha = 3/2``, ``beta = 3/4``:
+    the step is ``floor(v)``; strictly better: accept and ``v <- alpha v``; equal: accept and
+    ``v <- max(1, beta v)``; worse: keep ``x`` and ``v <- max(1, beta v)``."""
+    assert rls.step(F(d), v, F(3, 2), F(3, 4), toward) == after
+
+
+@pytest.mark.parametrize(("d", "v", "new"), [(5, F(5, 2), 3), (1, F(2), 1), (1, F(3), 1),
+                                              (4, F(9, 2), 0), (2, F(1), 1)])
+def test_rls_distance_toward(d: int, v: F, new: int) -> None:
+    """``|d - floor(v)|`` when it is not larger than ``d`` (accepted), else ``d``."""
+    assert rls.distance_toward(F(d), v) == new
+
+
+@pytest.mark.parametrize(("r", "alpha", "k"), [(1, F(2), 1), (0, F(2), 0), (2, F(2), 2),
+                                               (3, F(2), 2), (4, F(2), 3), (5, F(3, 2), 4),
+                                               (4, F(3, 2), 3)])
+def test_rls_min_selections(r: int, alpha: F, k: int) -> None:
+    """Fewest ``k`` with ``sum_{j<k} floor(alpha^j) >= r``: for ``alpha = 2`` the reach after
+    ``k`` selections is ``1, 3, 7``; for ``alpha = 3/2`` it is ``1, 2, 4, 7``."""
+    assert rls.min_selections(F(r), alpha) == k
+
+
+# --------------------------------------------------------------------------- Algorithm 2's loop
+X0, V0 = (F(5), F(7), F(9)), (F(5, 2), F(1), F(7, 2))  # floor(v) = 2, 1, 3
+
+
+@pytest.mark.parametrize(("choices", "bits", "reset", "out"), [
+    ((0, 2), (1, 0), 0, (7, 7, 6, 2)),   # y_1 = 5 + 2, y_3 = 9 - 3, both kept
+    ((0, 2), (1, 0), 1, (5, 7, 6, 2)),   # y <- x before each pass: only the last move stays
+    ((0, 0), (1, 1), 0, (7, 7, 9, 0)),   # y_i = x_i + floor(v_i), from x, not from y
+    ((1,), (0,), 1, (5, 6, 9, 1)),
+    ((), (), 0, (5, 7, 9, -1)),          # no pass: y = x, no position chosen (-1)
+])
+def test_alg2_offspring(choices: tuple[int, ...], bits: tuple[int, ...], reset: int,
+                        out: tuple[int, ...]) -> None:
+    """Algorithm 2, lines 3-6, with the chosen positions and directions given."""
+    got = alg2_offspring(X0, V0, tuple(map(F, choices)), tuple(map(F, bits)), F(reset))
+    assert got == tuple(map(F, out))
+
+
+def test_alg2_offspring_refuses_unpaired_choices() -> None:
+    """Each chosen position needs its direction bit: unequal lengths are refused."""
+    with pytest.raises(ValueError, match="zip"):
+        alg2_offspring(X0, V0, (F(0), F(1)), (F(1),), F(0))
