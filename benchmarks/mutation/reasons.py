@@ -479,10 +479,6 @@ _NOT_RUN = ("equivalent: a Coq report that did not run is read through `ran` (fo
             "`note` only -- `_obligations` reports its theorems as not re-run before looking "
             "them up, and the version is read by render() only when the report ran")
 REASONS.update({
-    _C + "x_check_files__mutmut_9": (
-        "equivalent: with coq=None, check_file compiles the Coq proofs of its own claim "
-        "(check_proofs(dict(entry.coq_formulas()))): the same theorems against the same "
-        "statements, only compiled once per file instead of once for all files"),
     _C + "x_check_files__mutmut_12": (
         "equivalent: CoqReport.ran is only tested for truth (`if not coq.ran`); None and False "
         "are both false"),
@@ -500,4 +496,462 @@ REASONS.update({
     _C + "formula.xǁ_Coqǁinteger__mutmut_15": _UNREACHABLE_INT,
     _C + "formula.xǁ_Coqǁinteger__mutmut_16": _UNREACHABLE_INT,
     _C + "formula.xǁ_Coqǁinteger__mutmut_17": _UNREACHABLE_INT,
+})
+
+# -- the checker, pass 2 (2026-11-27): equivalence arguments, one per survivor --------------
+REASONS.update({
+    # arith.x__atanh_series
+    _C + "arith.x__atanh_series__mutmut_10": (
+        "equivalent: every caller passes 0 <= z <= 1/3 (_ln_point: z = (y-1)/(y+1) with y in [1, "
+        "2) after its y < 1 doubling; LN2: z = 1/3), and pw_j <= 2^160 z^(2j+1) (floors only "
+        "lower it), so pw_90 <= 2^160 3^-181 < 1 is 0 and a 91st term adds 0 // 181 = 0"),
+    _C + "arith.x__atanh_series__mutmut_33": (
+        "equivalent up to 2^-160: a 1001-ulp margin instead of 1000 below 2 total widens the "
+        "enclosure by one ulp of 2^-160 before the outward rounding; it still encloses (error < "
+        "548 ulps) (measured: 369 points sound, end points moved by at most 2^-158 absolute)"),
+    _C + "arith.x__atanh_series__mutmut_42": (
+        "equivalent up to 2^-160: a 1001-ulp margin instead of 1000 above 2 total widens the "
+        "enclosure by one ulp of 2^-160 before the outward rounding; it still encloses (error < "
+        "548 ulps) (measured: 369 points sound, end points moved by at most 2^-158 absolute)"),
+    _C + "arith.x__atanh_series__mutmut_8": (
+        "equivalent up to 2^-159: total starts at 1, which moves both ends of 2 total +- 1000 by "
+        "2 ulps of 2^-160 before the outward rounding; the series' error is < 2(3*90+3)+2 = 548 "
+        "ulps (docstring), so [2T-998, 2T+1002] still encloses 2 atanh(z) with the same width "
+        "(measured: 369 points of ln against mpmath.iv at 600 bits all sound, end points moved by "
+        "at most 2^-158 absolute)"),
+    # arith.x__exp_point
+    _C + "arith.x__exp_point__mutmut_10": (
+        "equivalent up to 2^-120 relative: Fraction(2, 2) is 1, so the reduction stops at |t| <= "
+        "1: the reduction to |t| <= 1/2 is an error analysis, not a correctness condition: for "
+        "|t| <= 1 each of the 40 floor-divided terms is off by <= 2 ulps of 2^-160 (e_{j+1} <= "
+        "e_j |t|/(j+1) + 1 <= 2), T = floor(t 2^160) moves exp(t) by < e < 3 ulps, the tail is < "
+        "2/40! < 2^-158 (< 4 ulps): < 87 < 100 ulps, so the +-100-ulp interval still encloses "
+        "exp(t) and every squaring is rounded outward; only the number m of squarings changes, "
+        "i.e. the last bits of a sound enclosure (measured on 375 points against a 600-bit "
+        "mpmath.iv enclosure: all sound, end points moved by at most 2^-120.9 relative)"),
+    _C + "arith.x__exp_point__mutmut_11": (
+        "equivalent up to 2^-120 relative: the reduction goes on to |t| <= 1/3 (at most one more "
+        "outward-rounded squaring): the reduction to |t| <= 1/2 is an error analysis, not a "
+        "correctness condition: for |t| <= 1 each of the 40 floor-divided terms is off by <= 2 "
+        "ulps of 2^-160 (e_{j+1} <= e_j |t|/(j+1) + 1 <= 2), T = floor(t 2^160) moves exp(t) by < "
+        "e < 3 ulps, the tail is < 2/40! < 2^-158 (< 4 ulps): < 87 < 100 ulps, so the +-100-ulp "
+        "interval still encloses exp(t) and every squaring is rounded outward; only the number m "
+        "of squarings changes, i.e. the last bits of a sound enclosure (measured on 375 points "
+        "against a 600-bit mpmath.iv enclosure: all sound, end points moved by at most 2^-120.9 "
+        "relative)"),
+    _C + "arith.x__exp_point__mutmut_22": (
+        "equivalent up to 2^-160: total starts at 1, one ulp of 2^-160 above the sum; the sum's "
+        "error is < 87 ulps (40 terms of <= 2 ulps, < 3 from T, < 4 from the tail), so total+1 +- "
+        "100 still encloses exp(t) before the outward-rounded squarings (measured on 375 points: "
+        "sound, no end point changed)"),
+    _C + "arith.x__exp_point__mutmut_24": (
+        "equivalent up to 2^-160: a 41st term term_40 = T^40/40! in fixed point is < 2^160 "
+        "2^-40/40! < 2^-39 exactly and its floor error makes |term_40| <= 1 ulp (measured: 0 for "
+        "20000 t in [-1/2, 1/2]); the +-100-ulp margin covers the sum's < 87-ulp error either way "
+        "(375 points: sound, no end point changed)"),
+    _C + "arith.x__exp_point__mutmut_39": (
+        "equivalent up to 2^-160: a 101-ulp margin below the sum instead of 100 widens the "
+        "enclosure by one ulp of 2^-160 before the outward rounding to 128 bits (375 points "
+        "against a 600-bit mpmath.iv enclosure: sound, no end point changed)"),
+    _C + "arith.x__exp_point__mutmut_45": (
+        "equivalent up to 2^-160: a 101-ulp margin above the sum instead of 100 widens the "
+        "enclosure by one ulp of 2^-160 before the outward rounding to 128 bits (375 points "
+        "against a 600-bit mpmath.iv enclosure: sound, no end point changed)"),
+    _C + "arith.x__exp_point__mutmut_5": (
+        "equivalent up to 2^-120 relative: |t| < 1/2 instead of <= 1/2 (t = +-1/2 is halved once "
+        "more): the reduction to |t| <= 1/2 is an error analysis, not a correctness condition: "
+        "for |t| <= 1 each of the 40 floor-divided terms is off by <= 2 ulps of 2^-160 (e_{j+1} "
+        "<= e_j |t|/(j+1) + 1 <= 2), T = floor(t 2^160) moves exp(t) by < e < 3 ulps, the tail is "
+        "< 2/40! < 2^-158 (< 4 ulps): < 87 < 100 ulps, so the +-100-ulp interval still encloses "
+        "exp(t) and every squaring is rounded outward; only the number m of squarings changes, "
+        "i.e. the last bits of a sound enclosure (measured on 375 points against a 600-bit "
+        "mpmath.iv enclosure: all sound, end points moved by at most 2^-120.9 relative)"),
+    _C + "arith.x__exp_point__mutmut_7": (
+        "equivalent up to 2^-120 relative: Fraction(1, None) is Fraction(1) (None is the default "
+        "denominator), so the reduction stops at |t| <= 1: the reduction to |t| <= 1/2 is an "
+        "error analysis, not a correctness condition: for |t| <= 1 each of the 40 floor-divided "
+        "terms is off by <= 2 ulps of 2^-160 (e_{j+1} <= e_j |t|/(j+1) + 1 <= 2), T = floor(t "
+        "2^160) moves exp(t) by < e < 3 ulps, the tail is < 2/40! < 2^-158 (< 4 ulps): < 87 < 100 "
+        "ulps, so the +-100-ulp interval still encloses exp(t) and every squaring is rounded "
+        "outward; only the number m of squarings changes, i.e. the last bits of a sound enclosure "
+        "(measured on 375 points against a 600-bit mpmath.iv enclosure: all sound, end points "
+        "moved by at most 2^-120.9 relative)"),
+    _C + "arith.x__exp_point__mutmut_9": (
+        "equivalent up to 2^-120 relative: Fraction(1, ) is Fraction(1), so the reduction stops "
+        "at |t| <= 1: the reduction to |t| <= 1/2 is an error analysis, not a correctness "
+        "condition: for |t| <= 1 each of the 40 floor-divided terms is off by <= 2 ulps of 2^-160 "
+        "(e_{j+1} <= e_j |t|/(j+1) + 1 <= 2), T = floor(t 2^160) moves exp(t) by < e < 3 ulps, "
+        "the tail is < 2/40! < 2^-158 (< 4 ulps): < 87 < 100 ulps, so the +-100-ulp interval "
+        "still encloses exp(t) and every squaring is rounded outward; only the number m of "
+        "squarings changes, i.e. the last bits of a sound enclosure (measured on 375 points "
+        "against a 600-bit mpmath.iv enclosure: all sound, end points moved by at most 2^-120.9 "
+        "relative)"),
+    # arith.x__shift
+    _C + "arith.x__shift__mutmut_2": (
+        "equivalent: _shift is used only by _down and _up; at x = 1 the general formula gives "
+        "PREC - (1 - 1) = PREC, the branch's value, and at x = 0 it gives PREC + 1, and 0 rounds "
+        "to 0 at any shift"),
+    # arith.x_compare
+    _C + "arith.x_compare__mutmut_22": (
+        "equivalent: zip runs only after len(x) == len(y) held (short-circuit `and`), so its "
+        "strict flag (None here) never matters"),
+    _C + "arith.x_compare__mutmut_25": (
+        "equivalent: zip runs only after len(x) == len(y) held (short-circuit `and`), so dropping "
+        "strict=True never matters"),
+    _C + "arith.x_compare__mutmut_26": (
+        "equivalent: zip runs only after len(x) == len(y) held (short-circuit `and`), so "
+        "strict=False never matters"),
+    # arith.x_ipow
+    _C + "arith.x_ipow__mutmut_27": (
+        "equivalent: only x.lo == 0 changes branch; then lo = 0**k = 0 and hi = x.hi**k >= 0, so "
+        "Interval(min(lo, hi), max(lo, hi)) = Interval(0, hi) = the even branch's "
+        "Interval(Fraction(0), max(lo, hi))"),
+    _C + "arith.x_ipow__mutmut_29": (
+        "equivalent: only x.hi == 0 changes branch; then hi = 0 and lo = x.lo**k >= 0 (k even), "
+        "so Interval(min(lo, hi), max(lo, hi)) = Interval(0, lo) = the even branch's "
+        "Interval(Fraction(0), max(lo, hi))"),
+    # data.x__build_null
+    _C + "data.x__build_null__mutmut_13": (
+        "equivalent: with min(t, m + j) the extra choices c > m - j lead to states with j + c > "
+        "m; j never decreases (c >= 0), so those states never reach j == m and _null returns only "
+        "{u2: count for j == m}: the same dict (only more work)."),
+    _C + "data.x__build_null__mutmut_14": (
+        "equivalent: the one extra c = min(t, m - j) + 1 is either c = t + 1 (when t <= m - j), "
+        "adding count * comb(t, t + 1) = 0 to a key, or c = m - j + 1 (when m - j < t), a state "
+        "with j + c > m that never reaches j == m; _null's only caller (_rank_sum) sums counts, "
+        "so extra zero-count keys change nothing."),
+    # data.x__build_read
+    _C + "data.x__build_read__mutmut_12": (
+        "equivalent: codec names are case-insensitive (codecs.lookup normalises 'UTF-8' and "
+        "'utf-8' to the same codec)."),
+    # data.x__holm
+    _C + "data.x__holm__mutmut_11": (
+        "equivalent: every entry of out is overwritten in the loop (order = "
+        "sorted(range(len(ps))) visits each index once), so the initial value 0 or 1 is never "
+        "returned."),
+    # data.x__rank_sum_test
+    _C + "data.x__rank_sum_test__mutmut_65": (
+        "equivalent: rs, tests and adjusted always have the same length (tests gets one entry per "
+        "r in rs, _holm returns one per p), so zip with strict=None stops at the same place."),
+    _C + "data.x__rank_sum_test__mutmut_69": (
+        "equivalent: rs, tests and adjusted always have the same length (tests gets one entry per "
+        "r in rs, _holm returns one per p), so zip without strict stops at the same place."),
+    _C + "data.x__rank_sum_test__mutmut_70": (
+        "equivalent: rs, tests and adjusted always have the same length (tests gets one entry per "
+        "r in rs, _holm returns one per p), so zip with strict=False stops at the same place."),
+    _C + "data.x__rank_sum_test__mutmut_84": (
+        "equivalent: u2 == mk means |2U - mk| = 0, so the exact two-sided p = P(|2U' - mk| >= 0) "
+        "= 1; Holm only raises a p (ph >= min(1, (K - l + 1) p) >= p = 1), so ph = 1 >= alpha "
+        "(_alpha requires alpha <= 1) and the direction is 'none' before u2 > mk vs u2 >= mk is "
+        "compared."),
+    # data.x__similar_boxes
+    _C + "data.x__similar_boxes__mutmut_53": (
+        "equivalent: tests has one entry per r and _holm returns one p per test, so the two lists "
+        "always have the same length and zip with strict=None stops at the same place."),
+    _C + "data.x__similar_boxes__mutmut_56": (
+        "equivalent: tests has one entry per r and _holm returns one p per test, so the two lists "
+        "always have the same length and zip without strict stops at the same place."),
+    _C + "data.x__similar_boxes__mutmut_60": (
+        "equivalent: tests has one entry per r and _holm returns one p per test, so the two lists "
+        "always have the same length and zip with strict=False stops at the same place."),
+    # expr.x__abs
+    _C + "expr.x__abs__mutmut_2": (
+        "equivalent: only x.lo == 0 changes branch; then x.hi >= 0 and it falls to "
+        "Interval(Fraction(0), max(-x.lo, x.hi)) = Interval(0, x.hi) = x, what the first branch "
+        "returns (x.hi <= 0 there too only if x = [0, 0], where neg gives [0, 0] as well)"),
+    _C + "expr.x__abs__mutmut_4": (
+        "equivalent: only x.hi == 0 changes branch (x.lo < 0 there); it falls to "
+        "Interval(Fraction(0), max(-x.lo, 0)) = Interval(0, -x.lo) = neg(x) = Interval(-0, -x.lo)"),
+    # heavy.x__out
+    _C + "heavy.x__out__mutmut_5": (
+        "equivalent: `(q) or True` only changes bits when q == 0 (bits = 0.bit_length() - "
+        "1.bit_length() = -1 instead of 0); then scale is still a positive power of 2 and floor(0 "
+        "* s) / s = ceil(0 * s) / s = 0, so both ends are 0 exactly as before; for q != 0 the "
+        "expression is the original one."),
+    _C + "heavy.x__out__mutmut_8": (
+        "equivalent: the else branch (bits = 1 instead of 0) is taken only when q == 0, where any "
+        "positive scale s gives floor(0 * s) / s = ceil(0 * s) / s = 0: the same end point."),
+    # heavy.x__steps
+    _C + "heavy.x__steps__mutmut_12": (
+        "equivalent: (3d).bit_length() >= (2d).bit_length() only adds k whose step 2^(k-2) >= "
+        "2^((2d).bit_length()) > 2d; no caller uses such a step: n1_time keeps only step < 2d, "
+        "p_aij needs d - |d - step| = 2d - step = 2^j > 0 (false), and in excess (d = |dist|_1) "
+        "such a move raises position i by >= s - 2 d_i while the others lower f by <= |dist|_1 - "
+        "d_i, net >= s - 2|dist|_1 > 0: rejected (`continue`), and the no-mutation probability 1 "
+        "- 1/n does not depend on the list."),
+    _C + "heavy.x__steps__mutmut_13": (
+        "equivalent: range(..., bit_length + 3) adds exactly the step 2^((2d).bit_length()) > 2d, "
+        "which no caller uses: n1_time keeps only step < 2d, p_aij needs 2d - step = 2^j > 0 "
+        "(false), excess rejects every offspring with a step > 2|d|_1 (f grows by >= s - 2|d|_1 > "
+        "0) and its no-mutation probability 1 - 1/n does not depend on the steps."),
+    # heavy.x_excess
+    _C + "heavy.x_excess__mutmut_69": (
+        "equivalent: `moves` holds each step as the pair (p, step), (p, -step) with the same p "
+        "(line 166), so m -> -m is a bijection of itertools.product(moves, repeat=n) that keeps "
+        "each combo's factors (prob identical) and `mutated` (depends only on m is None); abs(di "
+        "+ m) = abs(di - (-m)), so the mutant sums the same terms in another order, and "
+        "arith.add/arith.mul on Fraction end points are exact, so the Interval is identical."),
+    _C + "heavy.x_excess__mutmut_72": (
+        "equivalent: combo comes from itertools.product(moves, repeat=n) with n = len(dist), so "
+        "zip(dist, combo) always has equal lengths and strict=None (falsy) cannot change its "
+        "result."),
+    _C + "heavy.x_excess__mutmut_75": (
+        "equivalent: combo comes from itertools.product(moves, repeat=n) with n = len(dist), so "
+        "zip(dist, combo) always has equal lengths; dropping strict=True changes nothing."),
+    _C + "heavy.x_excess__mutmut_76": (
+        "equivalent: combo comes from itertools.product(moves, repeat=n) with n = len(dist), so "
+        "zip(dist, combo) always has equal lengths; strict=False changes nothing."),
+    _C + "heavy.x_excess__mutmut_94": (
+        "equivalent: `drop >= 0` only adds drop == 0 (0 & -1 == 0 and 0 <= dist[i] hold), where "
+        "`counted += drop` adds 0: counted and the total are unchanged."),
+    # heavy.x_n1_time
+    _C + "heavy.x_n1_time__mutmut_37": (
+        "equivalent: range(top + 2) only computes one more entry times[top + 1] after times[top] "
+        "is final; it reads times[abs(d - step)] with step < 2d (an index < d, present), divides "
+        "by rate >= w(2) > 0 (the step 1 < 2d is always accepted for d >= 1) so it cannot raise, "
+        "and the function returns times[top], unchanged (extra work only)."),
+    # kinds.x__domain
+    _C + "kinds.x__domain__mutmut_116": (
+        "equivalent: spec.get('nonzero', None) is used only as the left operand of 'and' in an "
+        "if; None and False are both falsy, so the absent key skips nothing either way."),
+    _C + "kinds.x__domain__mutmut_118": (
+        "equivalent: spec.get('nonzero') defaults to None, used only as the left operand of 'and' "
+        "in an if; None and False are both falsy, so the absent key skips nothing either way."),
+    _C + "kinds.x__domain__mutmut_124": (
+        "equivalent: combinations_with_replacement(range(top, -1, -1), n) yields in lexicographic "
+        "order of positions, so the all-zero vector (the last element n times; () for n = 0) is "
+        "the last one yielded for each n: break there ends the inner loop exactly where continue "
+        "would."),
+    # kinds.x__holds
+    _C + "kinds.x__holds__mutmut_3": (
+        "equivalent: where only forms the text of the CertificateError that _assert_all raises, "
+        "and _holds catches every CertificateError and returns False, so the text (with 'None' or "
+        "'') is never seen; formatting None cannot raise."),
+    _C + "kinds.x__holds__mutmut_7": (
+        "equivalent: where only forms the text of the CertificateError that _assert_all raises, "
+        "and _holds catches every CertificateError and returns False, so the text (with 'XXXX' or "
+        "'') is never seen."),
+    # kinds.x_check_forall
+    _C + "kinds.x_check_forall__mutmut_3": (
+        "equivalent: where is used only in 'if where and not _holds(where, env)'; a missing key "
+        "gives None instead of [], both falsy, so no case is filtered either way."),
+    _C + "kinds.x_check_forall__mutmut_5": (
+        "equivalent: cert.get('where') gives None for a missing key instead of []; where is used "
+        "only in 'if where and ...', both falsy, so no case is filtered either way."),
+    _C + "kinds.x_check_forall__mutmut_92": (
+        "equivalent: sign only scales both sides of sign * value < sign * best[0] (exact "
+        "Fractions); 2 and 1 are both positive, so the comparison, and the first point attaining "
+        "the minimum, are the same."),
+    _C + "kinds.x_check_forall__mutmut_97": (
+        "equivalent: sign only scales both sides of sign * value < sign * best[0] (exact "
+        "Fractions); -2 and -1 are both negative, so the comparison, and the first point "
+        "attaining the maximum, are the same."),
+    # kinds.x_check_identity
+    _C + "kinds.x_check_identity__mutmut_42": (
+        "equivalent: combo comes from itertools.product(points, repeat=len(names)), so it always "
+        "has len(names) entries and zip with strict=None pairs the same names and values."),
+    _C + "kinds.x_check_identity__mutmut_45": (
+        "equivalent: combo comes from itertools.product(points, repeat=len(names)), so it always "
+        "has len(names) entries and zip without strict pairs the same names and values."),
+    _C + "kinds.x_check_identity__mutmut_46": (
+        "equivalent: combo comes from itertools.product(points, repeat=len(names)), so it always "
+        "has len(names) entries and zip with strict=False pairs the same names and values."),
+    _C + "kinds.x_check_identity__mutmut_70": (
+        "equivalent: in the message, combo comes from itertools.product(points, "
+        "repeat=len(names)), so it always has len(names) entries and zip with strict=None gives "
+        "the same dict (same text)."),
+    _C + "kinds.x_check_identity__mutmut_73": (
+        "equivalent: in the message, combo comes from itertools.product(points, "
+        "repeat=len(names)), so it always has len(names) entries and zip without strict gives the "
+        "same dict (same text)."),
+    _C + "kinds.x_check_identity__mutmut_74": (
+        "equivalent: in the message, combo comes from itertools.product(points, "
+        "repeat=len(names)), so it always has len(names) entries and zip with strict=False gives "
+        "the same dict (same text)."),
+    # kinds.x_check_text
+    _C + "kinds.x_check_text__mutmut_10": (
+        "equivalent: codec names are case-insensitive (codecs.lookup normalises 'UTF-8' and "
+        "'utf-8' to the same codec)."),
+    # pm1.x_pm1_btail
+    _C + "pm1.x_pm1_btail__mutmut_20": (
+        "equivalent: the extra i = m + 1 adds math.comb(m, m + 1), which is 0 (math.comb returns "
+        "0 for k > n); the sum is unchanged."),
+    # pm1.x_pm1_cost
+    _C + "pm1.x_pm1_cost__mutmut_30": (
+        "equivalent: sum(generator) starts from int 0 instead of Fraction(0); the generator is "
+        "never empty (v = _vec(ds) refuses an empty vector, one term per position) and 0 + "
+        "Fraction is the same Fraction, added to total, a Fraction: same value and type."),
+    _C + "pm1.x_pm1_cost__mutmut_37": (
+        "equivalent: steps is built by a comprehension over enumerate(v), so len(steps) == len(v) "
+        "always and zip(v, steps, strict=None) yields the same pairs."),
+    _C + "pm1.x_pm1_cost__mutmut_40": (
+        "equivalent: steps is built by a comprehension over enumerate(v), so len(steps) == len(v) "
+        "always; zip without strict yields the same pairs."),
+    _C + "pm1.x_pm1_cost__mutmut_41": (
+        "equivalent: steps is built by a comprehension over enumerate(v), so len(steps) == len(v) "
+        "always; strict=False yields the same pairs."),
+    # pm1.x_pm1_cost_class
+    _C + "pm1.x_pm1_cost_class__mutmut_13": (
+        "equivalent: the extra better = m + 1 adds comb(m, m + 1) * 2**a * change = 0 (math.comb "
+        "returns 0 for k > n; change is a finite Fraction, k >= 1 is checked above so omega**(k - "
+        "1) is defined): total unchanged."),
+    # pm1.x_pm1_g
+    _C + "pm1.x_pm1_g__mutmut_4": (
+        "equivalent: sum without the Fraction(0) start begins at int 0, but the generator is "
+        "never empty (_vec refuses an empty vector; every entry, zero or not, yields omega**k - "
+        "1) and each term is a Fraction (omega arrives as a Fraction from the evaluator), so 0 + "
+        "Fraction gives the same Fraction value and type."),
+    # pm1.x_pm1_lead
+    _C + "pm1.x_pm1_lead__mutmut_6": (
+        "equivalent: pm1_lead returns _one_step(omega, d)[2], the drift of d_1, accumulated from "
+        "the probabilities p, ps and dd = step (position 0) only; omega enters only the g "
+        "components [0] and [1], and acceptance (key[0] <= 0) does not depend on it, so omega = 3 "
+        "gives the same [2] as omega = 2 (the docstring says so: 'does not involve omega')."),
+    # rls.x_distance_toward
+    _C + "rls.x_distance_toward__mutmut_9": (
+        "equivalent: `new < d` and `new <= d` differ only when new == d, where the original "
+        "returns new and the mutant d: the same Fraction value."),
+    # rls.x_drift
+    _C + "rls.x_drift__mutmut_2": (
+        "equivalent: rls.g(d, v, alpha, beta, c, p) never reads alpha (its body uses d, v, beta, "
+        "c, p only; alpha is in the signature for the uniform QUANTITIES call shape), so passing "
+        "None for it gives the same value."),
+    _C + "rls.x_drift__mutmut_26": (
+        "equivalent: rls.g never reads its alpha argument (body uses d, v, beta, c, p only), so "
+        "g(d, v, None, beta, c, p) == g(d, v, alpha, beta, c, p)."),
+    # rls.x_step
+    _C + "rls.x_step__mutmut_15": (
+        "equivalent: with `and False` the not-strictly-better branch always keeps d; the original "
+        "takes Q(new) only when new == d, where Q(new) == d (d is the integer-valued Fraction "
+        "checked by _int), so the returned distance is the same value (and type) in every case."),
+    # solvers.x_cvc5_answer
+    _C + "solvers.x_cvc5_answer__mutmut_11": (
+        "equivalent: cvc5's Solver(tm=None) makes its own TermManager (cvc5.pxi Solver.__cinit__: "
+        "'if not tm: self.tm = TermManager()'), and the tm made just before is used nowhere else; "
+        "the solver and every answer are the same (cvc5 >= 1.2, which this function needs for "
+        "TermManager and InputParser)."),
+    _C + "solvers.x_cvc5_answer__mutmut_64": (
+        "equivalent: getattr(cvc5, '__version__', None) is only the left operand of 'or'; a "
+        "missing attribute gives None instead of '', both falsy, so str(solver.getVersion()) is "
+        "used in both."),
+    _C + "solvers.x_cvc5_answer__mutmut_9": (
+        "equivalent: tm is used only as cvc5.Solver(tm); cvc5's Solver(tm=None) makes its own "
+        "TermManager (cvc5.pxi Solver.__cinit__: 'if not tm: self.tm = TermManager()'), in every "
+        "cvc5 that has TermManager and InputParser (>= 1.2, which this function needs anyway), so "
+        "the solver and every answer are the same."),
+    # solvers.x_z3_answer
+    _C + "solvers.x_z3_answer__mutmut_15": (
+        "equivalent: z3 normalises parameter names before use (src/util/params.cpp "
+        "norm_param_name lowers 'A'-'Z'), so set('TIMEOUT', ms) is set('timeout', ms); measured "
+        "with z3 5.4.1 here: the x^3 + y^3 = z^3 script stops with reason 'timeout' after 0.3 s "
+        "under both spellings at a 300 ms limit (and runs on without any limit)."),
+    # x__compare
+    _C + "x__compare__mutmut_10": (
+        "equivalent: zip's strict flag only acts when the iterables differ in length, and the "
+        "line before (`if len(checks) != len(wanted): raise _Reject(...)`) has made len(checks) "
+        "== len(wanted) (both are lists: checks from _split, wanted a list comprehension), so "
+        "zip(checks, wanted) yields exactly the same pairs"),
+    _C + "x__compare__mutmut_11": (
+        "equivalent: zip's strict flag only acts when the iterables differ in length, and the "
+        "line before (`if len(checks) != len(wanted): raise _Reject(...)`) has made len(checks) "
+        "== len(wanted) (both are lists: checks from _split, wanted a list comprehension), so "
+        "zip(checks, wanted, strict=False) yields exactly the same pairs"),
+    _C + "x__compare__mutmut_7": (
+        "equivalent: zip's strict flag only acts when the iterables differ in length, and the "
+        "line before (`if len(checks) != len(wanted): raise _Reject(...)`) has made len(checks) "
+        "== len(wanted) (both are lists: checks from _split, wanted a list comprehension), so "
+        "zip(checks, wanted, strict=None) yields exactly the same pairs"),
+    # x__header
+    _C + "x__header__mutmut_5": (
+        "equivalent: getattr(typ, '__name__', None) differs from getattr(typ, '__name__', typ) "
+        "only when typ has no __name__, and typ runs over the values of the module constant "
+        "_KEYS, which are all classes (str and list; no tuple of types, which the annotation "
+        "would allow), so the message always names typ.__name__"),
+    _C + "x__header__mutmut_8": (
+        "equivalent: getattr(typ, '__name__') (no default) differs from getattr(typ, '__name__', "
+        "typ) only when typ has no __name__, and typ runs over the values of the module constant "
+        "_KEYS, which are all classes (str and list; no tuple of types, which the annotation "
+        "would allow), so the message always names typ.__name__"),
+    # x__load
+    _C + "x__load__mutmut_5": (
+        "equivalent: codec names are case-insensitive: codecs.lookup('UTF-8') is "
+        "codecs.lookup('utf-8') (name 'utf-8'), so read_text decodes every byte string "
+        "identically (the locale-independence that encoding=None would lose is tested by "
+        "test_a_certificate_file_is_read_as_utf8_whatever_the_locale)"),
+    # x__obligations
+    _C + "x__obligations__mutmut_6": (
+        "equivalent: the exact checks reach KINDS with the TeX path None instead of paper.path, "
+        "and only check_text reads that argument (check_arith, check_forall, check_identity in "
+        "kinds.py and check_data in data.py ignore it; KINDS has no other entries); _obligations' "
+        "only caller check_file hands it checks from _split, which routes every kind 'text' "
+        "certificate to texts, and _compare (run before _obligations) has made each check's kind "
+        "a manifest Check kind, which Check.__post_init__ limits to arith/forall/identity/data"),
+    # x__paper
+    _C + "x__paper__mutmut_2": (
+        "equivalent: only PaperTex.source changes (None/'XXnowhereXX'/'NOWHERE' for 'nowhere' "
+        "when tex is None); _paper's callers (check_file, check_editorial, check_files, "
+        "recheck_file, check_directory in checker/__init__.py) read only paper.path and "
+        "paper.not_checked() (which uses .reason only), directly or via "
+        "_obligations/_text/check_file/check_editorial (where _paper returns a PaperTex "
+        "unchanged); no result carries the PaperTex, so .source is never read"),
+    _C + "x__paper__mutmut_7": (
+        "equivalent: only PaperTex.source changes (None/'XXnowhereXX'/'NOWHERE' for 'nowhere' "
+        "when tex is None); _paper's callers (check_file, check_editorial, check_files, "
+        "recheck_file, check_directory in checker/__init__.py) read only paper.path and "
+        "paper.not_checked() (which uses .reason only), directly or via "
+        "_obligations/_text/check_file/check_editorial (where _paper returns a PaperTex "
+        "unchanged); no result carries the PaperTex, so .source is never read"),
+    _C + "x__paper__mutmut_8": (
+        "equivalent: only PaperTex.source changes (None/'XXnowhereXX'/'NOWHERE' for 'nowhere' "
+        "when tex is None); _paper's callers (check_file, check_editorial, check_files, "
+        "recheck_file, check_directory in checker/__init__.py) read only paper.path and "
+        "paper.not_checked() (which uses .reason only), directly or via "
+        "_obligations/_text/check_file/check_editorial (where _paper returns a PaperTex "
+        "unchanged); no result carries the PaperTex, so .source is never read"),
+    # x_check_file
+    _C + "x_check_file__mutmut_35": (
+        "equivalent: CoqReport(None, '', {}) is built only when entry.coq_formulas() is empty, "
+        "and _obligations (its only reader; the report is not returned) reads the report only "
+        "inside `for name, _ in entry.coq_formulas()`, which then runs zero times"),
+    _C + "x_check_file__mutmut_36": (
+        "equivalent: CoqReport(True, None, {}) is built only when entry.coq_formulas() is empty, "
+        "and _obligations (its only reader; the report is not returned) reads the report only "
+        "inside `for name, _ in entry.coq_formulas()`, which then runs zero times"),
+    _C + "x_check_file__mutmut_37": (
+        "equivalent: CoqReport(True, '', None) is built only when entry.coq_formulas() is empty, "
+        "and _obligations (its only reader; the report is not returned) reads the report only "
+        "inside `for name, _ in entry.coq_formulas()`, which then runs zero times"),
+    _C + "x_check_file__mutmut_41": (
+        "equivalent: CoqReport(False, '', {}) is built only when entry.coq_formulas() is empty, "
+        "and _obligations (its only reader; the report is not returned) reads the report only "
+        "inside `for name, _ in entry.coq_formulas()`, which then runs zero times"),
+    _C + "x_check_file__mutmut_42": (
+        "equivalent: CoqReport(True, 'XXXX', {}) is built only when entry.coq_formulas() is "
+        "empty, and _obligations (its only reader; the report is not returned) reads the report "
+        "only inside `for name, _ in entry.coq_formulas()`, which then runs zero times"),
+    # x_render
+    _C + "x_render__mutmut_42": (
+        "equivalent: render's only callers (zonemax/commands/claims.py _check and "
+        "proofs_check/checker/__main__.py main) pass a check_directory result, whose "
+        "FileResult.unchecked entries are made only by _obligations (f\"Coq theorem {name} "
+        "({coq.note})\", name a manifest Coq identifier: all 38 match [A-Za-z_][A-Za-z0-9_]*) and "
+        "_text (f\"text ({paper.not_checked()})\"); no other module builds 'unchecked' (grep); for "
+        "both forms the key is 'Coq' resp. 'text' whether the part before ' (' is split on ' "
+        "theorem ' or on white space ('Coq theorem NAME'.split()[0] == 'Coq'; 'text'.split()[0] "
+        "== 'text')"),
+    _C + "x_render__mutmut_43": (
+        "equivalent: render's only callers (zonemax/commands/claims.py _check and "
+        "proofs_check/checker/__main__.py main) pass a check_directory result, whose "
+        "FileResult.unchecked entries are made only by _obligations (f\"Coq theorem {name} "
+        "({coq.note})\", name a manifest Coq identifier: all 38 match [A-Za-z_][A-Za-z0-9_]*) and "
+        "_text (f\"text ({paper.not_checked()})\"); no other module builds 'unchecked' (grep); the "
+        "first white-space field of such an entry ('Coq' resp. 'text') equals its part before ' "
+        "(' cut at ' theorem ' ('Coq theorem NAME' -> 'Coq', 'text' -> 'text'), so the Counter "
+        "keys are the same"),
+    _C + "x_render__mutmut_46": (
+        "equivalent: u.split(\" (\")[0] == u.split(\" (\", 1)[0] for every string u (the first field "
+        "of a split does not depend on maxsplit >= 1)"),
+    _C + "x_render__mutmut_49": (
+        "equivalent: u.split(\" (\", 2)[0] == u.split(\" (\", 1)[0] for every string u (the first "
+        "field of a split does not depend on maxsplit >= 1)"),
 })

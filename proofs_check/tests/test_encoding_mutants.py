@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
 
@@ -204,3 +205,70 @@ def test_the_checkers_constants_under_mutation(tmp_path: Path) -> None:
     assert {m.name for m in cat.constant_mutants()} == set(CONSTANT_VERDICTS)
     judged = {m.name: o.status for m, o in cat.judge_constants(tmp_path)}
     assert judged == CONSTANT_VERDICTS
+
+
+def _z3_value(expr: str, d: int, v: Fraction, prm: tuple[Fraction, ...]) -> Fraction:
+    """``expr`` through the search's z3 translation at one point: the branch of s = floor(v)
+    that holds there, every name a constant, z3's simplifier for the value."""
+    import math
+
+    import z3
+    from zonemax.proofs_check import rls_decide
+    from zonemax.proofs_check.rls_exact import exact_holds
+
+    s = Fraction(math.floor(v))
+    point = {"d": Fraction(d), "v": v, "s": s}
+    (branch,) = [b for b in rls_decide.BRANCHES if all(exact_holds(c, point) for c in b.cuts)]
+    env = {k: z3.RealVal(f"{q.numerator}/{q.denominator}") for k, q in
+           {**point, **dict(zip(("alpha", "beta", "c", "p"), prm, strict=True))}.items()}
+    builder = rls_decide._Z3Builder(z3, env, branch, env["s"])
+    value = z3.simplify(builder.term(rls_decide.parse(expr)))
+    return Fraction(value.numerator_as_long(), value.denominator_as_long())
+
+
+#: Points of Lemma 8's state space (d >= 1, real v >= 1) in each of the five branches of floor(v),
+#: with v below and above 1/beta (where max{1, beta v} bites), at the paper's example constants
+#: and at a second admissible choice (Section 5: 1 < alpha <= 2, 1/2 < beta < 1).
+_POINTS = [(d, Fraction(v)) for d, v in ((1, "1"), (1, "3/2"), (1, "2"), (1, "17/5"), (2, "1"),
+                                         (2, "5/4"), (2, "2"), (2, "3"), (2, "4"), (2, "11/2"),
+                                         (3, "7/3"), (3, "9/2"), (5, "6"), (5, "10"), (4, "13"))]
+_QUANTITIES = ("rls_g(d, v, alpha, beta, c, p)", "rls_g_toward(d, v, alpha, beta, c, p)",
+               "rls_g_away(d, v, alpha, beta, c, p)", "rls_drift(d, v, alpha, beta, c, p)",
+               "rls_d_toward(d, v)", "rls_v_toward(d, v, alpha, beta)",
+               "rls_v_away(d, v, alpha, beta)", "rls_accepted(d, v)")
+
+
+def _disagreements(prms: tuple[tuple[Fraction, ...], ...]) -> list[str]:
+    from zonemax.proofs_check.rls_exact import exact_value
+
+    out = []
+    for prm in prms:
+        env_q = dict(zip(("alpha", "beta", "c", "p"), prm, strict=True))
+        for d, v in _POINTS:
+            for expr in _QUANTITIES:
+                exact = exact_value(expr, {"d": Fraction(d), "v": v, **env_q})
+                smt = _z3_value(expr, d, v, prm)
+                if smt != exact:
+                    out.append(f"{expr} at d={d}, v={v}, {prm}: z3 {smt}, exact {exact}")
+    return out
+
+
+_PRMS = ((Fraction(3, 2), Fraction(3, 4), Fraction(1, 1000), Fraction(1, 100)),
+         (Fraction(2), Fraction(3, 5), Fraction(1, 50), Fraction(1, 10)))
+
+
+def test_the_search_z3_quantities_agree_with_their_exact_values() -> None:
+    """Every quantity of Lemma 8 as the search hands it to z3 (``_Z3Builder``) equals its exact
+    value (``rls_exact``, the search's cross-check) at points of every branch of floor(v).  The
+    verdicts cannot see a change that only makes a true bound easier (the away step's
+    max{1, beta v} without the 1, a toward step that keeps v: the two search mutants that
+    survived every verdict and control, RECORD-encodings.md); this check does.  Control: each
+    of the four search mutants of the velocity and the away step disagrees somewhere."""
+    assert _disagreements(_PRMS) == []
+    cat = _catalogue()
+    for name in ("search-g-away-floor", "search-v-toward", "search-g-away-beta2",
+                 "search-d-toward-above"):
+        (mutant,) = [m for m in cat.search_mutants() if m.name == name]
+        with pytest.MonkeyPatch.context() as mp:
+            mutant.patch(mp)
+            assert _disagreements(_PRMS[:1]), name
