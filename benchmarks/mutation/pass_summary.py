@@ -86,20 +86,32 @@ def mutant_diffs(workdir: Path) -> dict[str, tuple[list[str], list[str]]]:
     return out
 
 
+#: Verdicts of ``inprocess_pass.py`` that kill (``crashed``: the test process died under it).
+KILLS = ("killed", "timeout", "crashed")
+
+
+def _rank(status: str) -> int:
+    return 3 if status in KILLS else {"survived": 2, "no tests": 1}.get(status, 0)
+
+
+def merged_verdicts(workdir: Path) -> dict[str, list[str]]:
+    """Every mutant's verdict over all ``WORKDIR/inprocess-*.json`` files ([status, test]): a
+    kill in any pass wins (a later pass over the survivors ran more tests), then a survival,
+    then "no tests"; "not in this pass" is no verdict."""
+    out: dict[str, list[str]] = {}
+    for path in sorted(workdir.glob("inprocess-*.json")):
+        for name, verdict in json.loads(path.read_text(encoding="utf-8")).items():
+            if verdict[0] != "not in this pass" and (
+                    name not in out or _rank(verdict[0]) > _rank(out[name][0])):
+                out[name] = verdict
+    return out
+
+
 def summarise(workdir: Path) -> dict[str, Any]:
     # verdicts of the earlier pass (run_mutation.py --previous writes them here)
     prior = workdir / "previous.json"
     previous = json.loads(prior.read_text(encoding="utf-8")) if prior.exists() else {}
-    verdicts: dict[str, list[str]] = {}
-    for path in sorted(workdir.glob("inprocess-*.json")):
-        for name, verdict in json.loads(path.read_text(encoding="utf-8")).items():
-            if verdict[0] == "not in this pass":
-                continue
-            before = verdicts.get(name)
-            # a later pass over the survivors overrides them only by a kill
-            if before is None or (before[0] not in ("killed", "timeout", "crashed")
-                                  and verdict[0] in ("killed", "timeout", "crashed")):
-                verdicts[name] = verdict
+    verdicts = merged_verdicts(workdir)
     diffs = mutant_diffs(workdir)
     counts: dict[str, int] = {}
     survivors = []

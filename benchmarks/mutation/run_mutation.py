@@ -74,7 +74,7 @@ sys.path.insert(0, str(HERE))
 
 from numba_mutants import run_selection  # noqa: E402  (the plain staged-copy runner)
 from numba_mutants import stage as stage_plain  # noqa: E402
-from pass_summary import mutant_diffs  # noqa: E402
+from pass_summary import KILLS, merged_verdicts, mutant_diffs  # noqa: E402
 from reasons import BY_HAND, REASONS  # noqa: E402  (the hand-written verdicts next to this script)
 
 DEFAULT_WORKDIR = Path("/tmp/zonemax-mutation")
@@ -561,24 +561,14 @@ def write_record(workdir: Path, target: str, seconds: float | None,
     for name, status in previous.items():  # verdicts of earlier passes (--previous)
         if statuses.get(name) == "not checked":
             statuses[name] = status
-    # verdicts of inprocess_pass.py (mutmut's copy and stats, pytest's runner in process):
-    # "killed in process" / "survived"; what it could not judge stays "not checked"
-    # (a pass over the survivors with more tests, inprocess-plus-*.json, may kill them)
-    verdicts: dict[str, set[str]] = {}
-    for path in sorted(workdir.glob("inprocess-*.json")):
-        for name, (verdict, _test) in json.loads(path.read_text(encoding="utf-8")).items():
-            verdicts.setdefault(name, set()).add(verdict)
-    for name, seen in verdicts.items():
-        # a later pass with more tests may kill what an earlier one left alive
-        if statuses.get(name) in ("survived", "no tests") and seen & {"killed", "timeout",
-                                                                      "crashed"}:
+    # verdicts of inprocess_pass.py (mutmut's copy and stats, pytest's runner in process),
+    # merged over its passes (pass_summary.merged_verdicts: a kill in any pass wins); a kill
+    # also overrides an earlier pass's survival, which had fewer tests
+    for name, (verdict, _test) in merged_verdicts(workdir).items():
+        if verdict in KILLS and statuses.get(name) in ("not checked", "survived", "no tests"):
             statuses[name] = "killed in process"
-        if statuses.get(name) != "not checked":
-            continue
-        if seen & {"killed", "timeout", "crashed"}:
-            statuses[name] = "killed in process"
-        elif "survived" in seen or "no tests" in seen:
-            statuses[name] = "survived" if "survived" in seen else "no tests"
+        elif verdict in ("survived", "no tests") and statuses.get(name) == "not checked":
+            statuses[name] = verdict
     for name, test in BY_HAND.items():
         if statuses.get(name) in ("survived", "no tests", "survived by hand"):
             statuses[name] = check_by_hand(workdir, name, test, TRANSFORMS[target],
