@@ -52,7 +52,7 @@ _SPECS = {
 _KERNEL = {
     "ea-pm1": "zonemax.engine._ea_pm1.ea_pm1_steps",
     "ea-heavy": "zonemax.engine._ea_law.ea_law_steps",
-    "rls-pm1": "zonemax.engine._rls_pm1.rls_pm1_steps",
+    "rls-pm1": "zonemax.engine._rls_positions.rls_positions_steps",
     "rls-heavy": "zonemax.engine._rls_law.rls_law_steps",
     "rls-ab": "zonemax.engine._rls_ab.rls_ab_steps",
 }

@@ -8,11 +8,12 @@ Algorithms the engine runs (:data:`ALGORITHMS`): ``ea-pm1``, ``ea-heavy``, ``rls
 
 **Cost.**  The kernels skip the iterations that surely change nothing in bulk, but simulate
 every *useful* one (one that may change the distances).  For the ±1 EA far positions move in
-blocks (:mod:`zonemax.engine._ea_pm1`); the other kernels take one step per useful iteration,
+blocks (:mod:`zonemax.engine._ea_pm1`); ``rls-pm1`` and ``rls-geom`` run position by position
+with their run time drawn by Poissonization, O(n log r) per run whatever the step's mean
+(:mod:`zonemax.engine._rls_positions`); the other kernels take one step per useful iteration,
 so a run costs about as many steps as it has accepted moves.  With steps of bounded mean
-(``ea-geom``/``rls-geom`` with a small mean, ``ea-power``/``rls-power`` with ``beta > 2``,
-``rls-pm1``) that is about ``|a|_1 / E[step]`` -- for ``|a|_1 = 10^14`` (``n = 100``,
-``r = 10^12``) days of compute.  Nothing hangs silently: a budget bounds the work of every run
+(``ea-geom`` with a small mean, ``ea-power``/``rls-power`` with ``beta >= 2``) that is about
+``|a|_1 / E[step]`` -- for ``|a|_1 = 10^14`` (``n = 100``, ``r = 10^12``) days of compute.  Nothing hangs silently: a budget bounds the work of every run
 (at most ``budget`` useful iterations), and ``zonemax run`` refuses an unbudgeted request whose
 pre-flight estimate (:mod:`zonemax.commands._preflight`) exceeds an hour.
 
@@ -50,6 +51,13 @@ from zonemax.engine._pm1_patterns import CACHE_MAX_SLOTS, new_cache
 from zonemax.engine._rls_ab import rls_ab_steps
 from zonemax.engine._rls_law import rls_law_steps
 from zonemax.engine._rls_pm1 import rls_pm1_steps
+from zonemax.engine._rls_positions import (
+    CORRECT,
+    PM1,
+    GeomMoves,
+    geom_moves_params,
+    rls_positions_steps,
+)
 from zonemax.engine._signals import DeferredSignals
 from zonemax.engine._state import NO_BUDGET, Step
 from zonemax.reference.fitness import norm_1, validate_target
@@ -266,16 +274,46 @@ def simulate(spec: AlgorithmSpec, seed: np.random.SeedSequence, runs: int,
 
 def simulate_per_iteration(spec: AlgorithmSpec, seed: np.random.SeedSequence, runs: int,
                            budget: int | None) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`simulate` for ``ea-pm1`` without the kernel's shortcuts for large targets: no
-    blocks (every useful iteration on its own, :data:`~zonemax.engine._ea_pm1.NO_BLOCKS`) and a
-    pattern table of its own for every ``k`` (``n + 1`` slots: none shared, none reused).  Same
-    law as :func:`simulate`, other code paths: the oracle of the statistical family ``blocks``
-    (:mod:`zonemax.stats_tests.blocks`), which judges the block rule, the far-only patterns and
-    the cache's shared slots against it.  Run ``k`` uses ``seed.spawn(runs)[k]``; one cache
-    serves the batch (tables draw no randomness)."""
+    """:func:`simulate` without the kernels' shortcuts for large targets, for ``ea-pm1``,
+    ``rls-pm1`` and ``rls-geom``.  ``ea-pm1``: no blocks (every useful iteration on its own,
+    :data:`~zonemax.engine._ea_pm1.NO_BLOCKS`) and a pattern table of its own for every ``k``
+    (``n + 1`` slots: none shared, none reused).  ``rls-pm1`` and ``rls-geom``: one step per
+    useful iteration (:mod:`~zonemax.engine._rls_pm1`, :mod:`~zonemax.engine._rls_law`)
+    instead of position by position (:mod:`~zonemax.engine._rls_positions`).  Same law as
+    :func:`simulate`, other code paths: the oracle that judges the shortcuts (the statistical
+    family ``blocks``, :mod:`zonemax.stats_tests.blocks`, and ``tests/test_engine_positions.py``).
+    Run ``k`` uses ``seed.spawn(runs)[k]``; for ``ea-pm1`` one cache serves the batch (tables
+    draw no randomness)."""
+    if spec.algorithm in ("rls-pm1", "rls-geom"):
+        return _per_iteration_rls(spec, seed, runs, budget)
     if spec.algorithm != "ea-pm1":
-        raise ValueError(f"the per-iteration path is the ±1 EA's, not {spec.algorithm}'s")
+        raise ValueError("the per-iteration path is the ±1 EA's, rls-pm1's and rls-geom's, not "
+                         f"{spec.algorithm}'s")
     return pm1_batch(spec, seed, runs, budget, PER_ITERATION, len(spec.a) + 1)
+
+
+def _per_iteration_rls(spec: AlgorithmSpec, seed: np.random.SeedSequence, runs: int,
+                       budget: int | None) -> tuple[np.ndarray, np.ndarray]:
+    """``rls-pm1`` / ``rls-geom`` on their per-iteration kernels (:func:`simulate_per_iteration`)."""
+    problem = unsupported(spec)
+    if problem is not None:
+        raise ValueError(problem)
+    dist0 = check_target(spec.a)
+    budget_int = NO_BUDGET if budget is None else min(_check_int(budget, "budget", 0), NO_BUDGET)
+    law = magnitude_law(spec) if spec.algorithm == "rls-geom" else None
+    evaluations = np.empty(runs, dtype=np.int64)
+    solved = np.empty(runs, dtype=np.bool_)
+    with DeferredSignals() as signals:
+        for i, child in enumerate(seed.spawn(runs)):
+            rng = np.random.default_rng(child)
+            steps = (rls_pm1_steps(rng, dist0, budget_int, CHUNK) if law is None
+                     else rls_law_steps(rng, dist0, budget_int, law, CHUNK))
+            for finished, t, ok, _ in steps:
+                if signals.pending:
+                    signals.deliver()
+                if finished:
+                    evaluations[i], solved[i] = t, ok
+    return evaluations, solved
 
 
 def pm1_batch(spec: AlgorithmSpec, seed: np.random.SeedSequence, runs: int,
@@ -393,8 +431,25 @@ def _pm1_kernel(n: int) -> Kernel:
     return ea_pm1
 
 
+def positions_law(spec: AlgorithmSpec) -> GeomMoves | None:
+    """The operator of ``spec`` as :mod:`zonemax.engine._rls_positions` takes it, or ``None``
+    if ``spec`` does not run position by position (only ``rls-pm1`` and ``rls-geom`` do)."""
+    if spec.algorithm == "rls-pm1":
+        return PM1
+    if spec.algorithm == "rls-geom":
+        return geom_moves_params(spec.geom_q, spec.geom_mean)
+    return None
+
+
 def _make_kernel(spec: AlgorithmSpec) -> KernelFactory:
     """Bind the spec's (already validated) parameters to its algorithm's kernel."""
+    moves = positions_law(spec)
+    if moves is not None:
+        def by_positions(rng: np.random.Generator, dist0: np.ndarray, budget: int, chunk: int
+                         ) -> Iterator[Step]:
+            return rls_positions_steps(rng, dist0, budget, moves, CORRECT, chunk)
+
+        return lambda n: by_positions
     if spec.algorithm in _LAW_ALGORITHMS:
         law = magnitude_law(spec)
         law_steps = ea_law_steps if spec.algorithm.startswith("ea-") else rls_law_steps
@@ -422,6 +477,9 @@ def _dispatch(spec: AlgorithmSpec) -> tuple[Any, tuple[Any, ...]]:
     """The kernel of ``spec`` (a numba dispatcher) and example arguments of its types."""
     dist0 = check_target(spec.a)
     rng = np.random.default_rng(0)  # never drawn from: only its type is used
+    moves = positions_law(spec)
+    if moves is not None:
+        return rls_positions_steps, (rng, dist0, 0, moves, CORRECT, CHUNK)
     if spec.algorithm in _LAW_ALGORITHMS:
         law_steps = ea_law_steps if spec.algorithm.startswith("ea-") else rls_law_steps
         return law_steps, (rng, dist0, 0, magnitude_law(spec), CHUNK)
