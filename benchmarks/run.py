@@ -13,6 +13,9 @@ Table 4: the ±1 EA's cost against r (n = 100, r = 10^4 ... 10^12, one core): me
 run, the fitted growth (log-log slope; a fit linear in log r; log r plus sqrt r), and the
 per-iteration engine (no
 blocks) at r = 10^4 for comparison.
+Table 5: plain RLS with the ±1 and double-geometric operators position by position
+(``zonemax.engine._rls_positions``; n = 100, r = 10^4 ... 10^15): wall time per run, and the
+per-iteration kernels at r = 10^4 for comparison.
 Table 0 (first; ``--cold-start-only`` for it alone, ``--no-cold-start`` to skip it): cold start
 side by side with the commit before the engine split (:data:`COLD_BASELINE`, issue 24 item 4).
 The Section 6 grid and a single ``zonemax run ea-pm1`` each run in a fresh process with an empty
@@ -27,6 +30,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import math
 import os
 import platform
 import shutil
@@ -374,6 +378,46 @@ def cost_table(quick: bool) -> None:
           f"{wall_it / walls[0]:.1f}x faster")
 
 
+#: Table 5: r values; operators (label, algorithm, AlgorithmSpec keywords of r) and runs per r.
+RLS_COST_R = (10**4, 10**6, 10**9, 10**12, 10**15)
+RLS_COST_OPERATORS = (("±1", "rls-pm1", lambda r: {}),
+                      ("geom mean 1", "rls-geom", lambda r: {"geom_mean": 1}),
+                      ("geom mean sqrt r", "rls-geom", lambda r: {"geom_mean": math.isqrt(r)}),
+                      ("geom mean r", "rls-geom", lambda r: {"geom_mean": r}))
+RLS_COST_RUNS = 200
+
+
+def rls_cost_table(quick: bool) -> None:
+    """Table 5: plain RLS position by position (zonemax.engine._rls_positions): wall time per
+    run against r, n = 100, and the per-iteration kernel at r = 10^4 for comparison."""
+    from zonemax.reference.spec import AlgorithmSpec
+
+    from zonemax.engine import simulate, simulate_per_iteration
+
+    rs = RLS_COST_R[:2] if quick else RLS_COST_R
+    runs = 20 if quick else RLS_COST_RUNS
+    print(f"\nTable 5: plain RLS, n = {COST_N}, a = (r, ..., r), position by position: wall "
+          f"time per run (1 core, {runs} runs per cell)")
+    print(f"{'operator':<17} " + " ".join(f"{r:>10.0e}" for r in rs)
+          + f" {'per-iteration at 1e4':>22}")
+    for label, algorithm, kw in RLS_COST_OPERATORS:
+        cells = []
+        for r in rs:
+            spec = AlgorithmSpec(algorithm, (r,) * COST_N, **kw(r))
+            simulate(spec, np.random.SeedSequence(0), 1, None)  # JIT / cache load, tables
+            t0 = time.perf_counter()
+            simulate(spec, np.random.SeedSequence(r), runs, None)
+            cells.append((time.perf_counter() - t0) / runs)
+        spec = AlgorithmSpec(algorithm, (10**4,) * COST_N, **kw(10**4))
+        simulate_per_iteration(spec, np.random.SeedSequence(0), 1, None)
+        t0 = time.perf_counter()
+        slow_runs = 3 if quick else 10
+        simulate_per_iteration(spec, np.random.SeedSequence(1), slow_runs, None)
+        per_it = (time.perf_counter() - t0) / slow_runs
+        print(f"{label:<17} " + " ".join(f"{c:>10.2e}" for c in cells)
+              + f" {per_it:>12.2e} ({per_it / cells[0]:.0f}x)")
+
+
 #: Table 3 instances (algorithm, n, r): iterations grow ~100x from row to row at fixed n.
 ALLOC_ROWS = [("ea-pm1", 100, 10**3), ("ea-pm1", 100, 10**5), ("ea-pm1", 1000, 10**3),
               ("ea-heavy", 100, 10**6), ("rls-ab", 100, 10**6)]
@@ -413,9 +457,13 @@ def main() -> int:
     parser.add_argument("--cold-rounds", type=int, default=COLD_ROUNDS,
                         help=f"rounds of Table 0 (default {COLD_ROUNDS})")
     parser.add_argument("--allocations-only", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--rls-cost-only", action="store_true", help="only Table 5")
     args = parser.parse_args()
     if args.allocations_only:  # the child process of Table 3
         allocation_table()
+        return 0
+    if args.rls_cost_only:
+        rls_cost_table(args.quick)
         return 0
     print(f"machine: {machine()}")
     print(f"python {platform.python_version()}, numpy {np.__version__}", end="")
@@ -435,6 +483,7 @@ def main() -> int:
     print(f"  (process time since cache clear: {time.perf_counter() - t0:.2f} s)")
     speed_table(args.quick)
     cost_table(args.quick)
+    rls_cost_table(args.quick)
     sys.stdout.flush()
     # NRT statistics must be switched on before numba starts: a child process
     subprocess.run([sys.executable, __file__, "--allocations-only"], check=True,

@@ -27,6 +27,7 @@ from zonemax.experiments.analysis_operators import (
 from zonemax.experiments.design import (
     DEFAULT_EXPERIMENTS,
     GRIDS,
+    OPERATOR_PAPER_STOPS,
     OPERATORS_BUDGET_SHARE,
     heavy_bound,
     operators_budget,
@@ -73,8 +74,21 @@ def test_design() -> None:
                                                                  Fraction(1, 1000))
     paper = GRIDS["paper"]["operators"]
     assert {c.variant for c in paper} == {v for f in OPERATOR_FAMILIES.values() for v in f}
-    assert all(c.ns == (20, 100) and c.rs == tuple(10**k for k in range(1, 13))
-               and c.runs == 20 for c in paper)
+    # every (operator, n) once, r = 10 .. 10^12 up to its stop (issue 24, item 3)
+    pairs = [(c.variant, n) for c in paper for n in c.ns]
+    assert sorted(pairs) == sorted((v, n) for f in OPERATOR_FAMILIES.values() for v in f
+                                   for n in (20, 100))
+    for c in paper:
+        for n in c.ns:
+            stop = OPERATOR_PAPER_STOPS.get((c.variant, n))
+            top = 10**12 if stop is None else stop.r_max
+            assert c.rs == tuple(10**k for k in range(1, 13) if 10**k <= top)
+            assert c.runs == 20
+            if stop is not None:
+                assert stop.next_r == 10 * stop.r_max
+    # the judged operator and its competitors reach 10^12 wherever they are cheap
+    assert ("rls-power-1.5", 100) not in OPERATOR_PAPER_STOPS
+    assert all(not v.startswith(("rls-pm1", "rls-geom")) for v, _ in OPERATOR_PAPER_STOPS)
     # one budget per (n, r) for every operator: the share of Theorem 5's bound
     tasks = build_tasks("quick", ("operators",))
     budgets: dict[tuple[int, int], set[int]] = {}

@@ -50,6 +50,11 @@ RLS_AB_USEFUL_MICROSECONDS = 0.005
 #: ea-power, rls-power) in microseconds: the cheapest measured (rls-geom, mean 1, n = 1: about
 #: 80 ns at load 3 on the 2-core benchmark machine, 2026-11-26), divided by 4.
 LAW_USEFUL_MICROSECONDS = 0.02
+#: Optimistic cost of one position of ``rls-pm1`` and ``rls-geom`` on the fast engine, which
+#: runs them position by position (zonemax.engine._rls_positions, O(log r) per position):
+#: 0.28 µs (±1) and 0.5-2.3 µs (double-geometric, mean 1 to 10^12) per position at n = 100,
+#: r = 10^12 to 10^15 (measured on the 2-core machine, 2026-11-27), halved.
+POSITION_MICROSECONDS = 0.14
 #: An accepted unbudgeted request whose estimate exceeds this many seconds gets a note on stderr
 #: (a minute: long enough that silence would look like a hang).
 NOTE_SECONDS = 60.0
@@ -183,7 +188,8 @@ def estimate_run(spec: AlgorithmSpec, runs: int, engine: str) -> Estimate:
     * ``ea-pm1``: Theorem 4, ``E[T] >= max(n |a|_inf, (n - 1) ln|a|_H / 2)``
       (:func:`~zonemax.proofs_check.bounds.pm1_ea_lower`).
     * ``rls-pm1``: ``E[T] >= n |a|_inf``: the farthest position moves by 1 per selection and is
-      selected with probability ``1/n`` per iteration.
+      selected with probability ``1/n`` per iteration.  The fast engine runs it (and
+      ``rls-geom``) position by position, :data:`POSITION_MICROSECONDS` per position.
     * ``rls-ab``: :func:`_rls_ab_bound` (Lemma 7 made rigorous; a linear bound when velocities
       shrink on average or when ``alpha`` is so large that only steps of 1 are ever accepted);
       the fast engine simulates every selection of a non-optimal position.
@@ -233,6 +239,10 @@ def estimate_run(spec: AlgorithmSpec, runs: int, engine: str) -> Estimate:
                   math.inf if mu <= 0 else n * norm_inf(a) / mu)
         basis = ("E[T] >= max(1/P(1 <= |step| <= 2|a|_1), n |a|_inf / E[min(|step|, |a|_1)]): "
                  "a farthest position moves by at most min(|step|, |a|_1) when mutated")
+        if engine == "fast" and spec.algorithm == "rls-geom":
+            seconds = runs * (n * POSITION_MICROSECONDS + RUN_MICROSECONDS) * 1e-6
+            return Estimate(low, basis + "; the fast engine runs it position by position",
+                            seconds)
         if engine == "fast":
             c = 2.0 if spec.algorithm.startswith("ea-") and n > 1 else 1.0
             useful = math.inf if mu1 <= 0 else norm_1(a) / (c * mu1)
@@ -255,6 +265,8 @@ def estimate_run(spec: AlgorithmSpec, runs: int, engine: str) -> Estimate:
     run_us = low * per_eval
     if engine == "fast" and spec.algorithm == "ea-pm1":
         run_us = min(run_us, n / 100 * PM1_BLOCK_SQRT_US * math.sqrt(max(abs(x) for x in a)))
+    if engine == "fast" and spec.algorithm == "rls-pm1":
+        run_us = min(run_us, n * POSITION_MICROSECONDS)
     seconds = runs * (run_us + RUN_MICROSECONDS) * 1e-6
     return Estimate(low, basis, seconds)
 

@@ -41,6 +41,10 @@ EXACT_SAMPLER_PER_EVAL_US = 60.0
 #: evaluation costs about 250 + 0.1 n^2 microseconds inside ``cmaes`` (0.25 ms at n <= 50,
 #: 1.4 ms at n = 100).
 CMA_LARGE_R = 10**10
+#: The fast engine runs ``rls-pm1`` and ``rls-geom`` position by position (zonemax.engine.
+#: _rls_positions): at most about 2.3 microseconds per position whatever r (n = 100, r = 10^12,
+#: double-geometric with mean 10^12; ±1 about 0.3).
+FAST_POSITION_US = 2.5
 
 
 def _guess(variant: str, n: int, r: int, budget: int) -> float:
@@ -74,6 +78,8 @@ def estimated_cost(task: Task, engine: str = "reference") -> float:
     """
     n = task.n
     evaluations = min(float(task.budget), _guess(task.variant, n, task.r, task.budget))
+    if engine == "fast" and (task.variant == "rls-pm1" or task.variant.startswith("rls-geom-")):
+        return n * FAST_POSITION_US + FAST_TASK_OVERHEAD_US
     if engine == "fast" and ("-geom-" in task.variant or "-power-" in task.variant):
         # magnitude-law kernels: about 80 ns per useful iteration (measured, zonemax.commands.
         # _preflight.LAW_USEFUL_MICROSECONDS), and most iterations are useful at worst

@@ -19,7 +19,7 @@ from zonemax.experiments.analysis_operators import (
     analyse_operators,
     direction,
 )
-from zonemax.experiments.design import OPERATORS_BUDGET_SHARE
+from zonemax.experiments.design import OPERATOR_PAPER_STOPS, OPERATORS_BUDGET_SHARE
 from zonemax.experiments.report_tables import cell_table, claims_table, image, number, table
 from zonemax.experiments.variants import OPERATOR_FAMILIES, POWER_EXPONENTS, VARIANTS
 from zonemax.stats_tests.stats import ALPHA, CONFIDENCE
@@ -70,6 +70,30 @@ def power_table(analysis: OperatorsAnalysis, cells: dict[Key, CellSummary]) -> s
                   "power law is"], rows)
 
 
+def stops_text() -> str:
+    """Where the paper-scale grid stops for each operator and n, and why (issue 24, item 3)."""
+    rows = []
+    for (variant, n), stop in sorted(OPERATOR_PAPER_STOPS.items()):
+        took = ("not measured" if math.isnan(stop.seconds) else
+                f"{stop.seconds:.1f} s" + (" (censored at the budget)" if stop.censored else ""))
+        rows.append([VARIANTS[variant].label, n, f"{stop.r_max:.0e}", f"{stop.next_r:.0e}",
+                     took])
+    return (
+        "### Where the paper-scale grid stops\n\n"
+        "Every operator runs r = 10 … 10^12 at n = 20 and 100, except the ones below, which "
+        "stop where 20 more runs would not fit: the grid is sized to finish in about an hour "
+        "on a 2-core machine. The fast engine has no block rule for the (1+1) EA with the "
+        "double-geometric or power-law operator, nor for RLS with the power law: it simulates "
+        "every useful iteration, about |a|_1 / E[step] of them, so a run's cost grows about "
+        "linearly in r for steps of bounded mean (and like √r for β = 3/2 and the mean ⌊√r⌋). "
+        "RLS with ±1 and the double-geometric operator runs position by position "
+        "(zonemax.engine._rls_positions) and reaches 10^12 in microseconds per run. The last "
+        "column is one run at the first r left out, with the paper budget, measured on the "
+        "2-core machine while other jobs ran.\n\n"
+        + table(["operator", "n", "last r run", "first r left out",
+                 "one run there took"], rows) + "\n")
+
+
 def operators_section(cells: dict[Key, CellSummary], fig_dir: Path, out: Path,
                       scale: str) -> OperatorsSection:
     """Analyse the ``operators`` cells and build the section (figures written to ``fig_dir``)."""
@@ -112,6 +136,7 @@ def operators_section(cells: dict[Key, CellSummary], fig_dir: Path, out: Path,
         "Colour = operator, line style and marker = n; y = ERT / n (the mean run time / n "
         f"where no run is censored) with {CONFIDENCE:.0%} bootstrap intervals; log-log.\n\n"
         + "".join(images) + "\n"
+        + (stops_text() if scale == "paper" else "")
         + cell_table(cells, every)
         + "\n### Fastest operator at each r\n\n"
         "Every pair of one algorithm's operators at one (n, r) is compared two-sided "
