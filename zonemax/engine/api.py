@@ -13,7 +13,18 @@ with their run time drawn by Poissonization, O(n log r) per run whatever the ste
 (:mod:`zonemax.engine._rls_positions`); the other kernels take one step per useful iteration,
 so a run costs about as many steps as it has accepted moves.  With steps of bounded mean
 (``ea-geom`` with a small mean, ``ea-power``/``rls-power`` with ``beta >= 2``) that is about
-``|a|_1 / E[step]`` -- for ``|a|_1 = 10^14`` (``n = 100``, ``r = 10^12``) days of compute.  Nothing hangs silently: a budget bounds the work of every run
+``|a|_1 / E[step]`` -- for ``|a|_1 = 10^14`` (``n = 100``, ``r = 10^12``) days of compute.
+
+*Where no bulk rule was found, and why* (issue 24, item 2).  (1+1) EA with a magnitude law:
+an iteration mutates several positions and is accepted only if their changes together do not
+worsen ``f``, so the positions' moves are not independent and the far part of a block is a sum
+over accepted patterns whose magnitudes are coupled by the acceptance condition; unlike the ±1
+operator (finitely many row types, :mod:`~zonemax.engine._pm1_rows`) no closed law of that sum
+over a block is known to us.  RLS with the power law: the positions are independent (as for
+``rls-geom``), but a sum of i.i.d. power-law steps has no closed form and, unlike the geometric
+law, its landing points are not a Bernoulli process; an exact route would draw the multiset of a
+block's magnitudes by splitting value ranges binomially (exact range masses from Hurwitz zeta
+differences) and locate a crossing by hypergeometric halving -- not built.  Nothing hangs silently: a budget bounds the work of every run
 (at most ``budget`` useful iterations), and ``zonemax run`` refuses an unbudgeted request whose
 pre-flight estimate (:mod:`zonemax.commands._preflight`) exceeds an hour.
 
