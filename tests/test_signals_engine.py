@@ -41,6 +41,7 @@ SPECS = (
     AlgorithmSpec("ea-pm1", (300, 0, 2, 0, 1000, 5)),
     AlgorithmSpec("ea-pm1", (10**4,) * 20),
     AlgorithmSpec("rls-pm1", (50, -7, 0, 3)),
+    AlgorithmSpec("rls-geom", (10**9, 0, 40, 3, 10**5), geom_mean=Fraction(7)),
     AlgorithmSpec("rls-ab", (10**5, 3, 0), alpha=Fraction(2), beta=Fraction(1, 2)),
     AlgorithmSpec("rls-ab", (10**4,), alpha=Fraction(10**100), beta=Fraction(1, 10**100)),
     AlgorithmSpec("ea-heavy", (10**6, 5, 0), eps=Fraction(1, 1000)),
