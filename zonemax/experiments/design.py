@@ -220,8 +220,9 @@ class OperatorStop:
     """Where an operator's paper-scale grid stops at one n, and the measurement behind it."""
 
     r_max: int  #: the largest r run
+    at_max: float  #: wall time of one run at ``r_max`` (fast engine, paper budget, measured)
     next_r: int  #: the first r left out
-    seconds: float  #: wall time of one run at ``next_r`` (fast engine, paper budget, measured)
+    seconds: float  #: wall time of one run at ``next_r`` (likewise; nan: not measured)
     censored: bool  #: whether that run reached the budget
 
 
@@ -232,22 +233,23 @@ class OperatorStop:
 #: iteration (:mod:`zonemax.engine.api`, "Cost"), about |a|_1 / E[step] of them.  The grid is
 #: sized to finish in about an hour on the 2-core machine (the issue allows two).  ``seconds``:
 #: one run at ``next_r`` with the paper budget, seed fixed, measured on that machine on
-#: 2026-11-27 while other jobs ran (load 2-3): the cost of 20 such runs is what is left out.
+#: 2026-11-27 while other jobs ran (load 2-4; nan: not measured, the run before it took over 9 s
+#: and each decade multiplies the cost by about 3 to 10): 20 such runs are what is left out.
 #: RLS with ±1 and the double-geometric operator run position by position
 #: (:mod:`zonemax.engine._rls_positions`) and reach 10^12 in microseconds per run.
 OPERATOR_PAPER_STOPS: dict[tuple[str, int], OperatorStop] = {
-    ("ea-geom-1", 20): OperatorStop(10**6, 10**7, 47.5, True),
-    ("ea-geom-1", 100): OperatorStop(10**5, 10**6, 36.9, False),
-    ("ea-geom-sqrt-r", 100): OperatorStop(10**11, 10**12, math.nan, False),
-    ("ea-power-1.5", 100): OperatorStop(10**11, 10**12, math.nan, False),
-    ("ea-power-2", 20): OperatorStop(10**7, 10**8, math.nan, False),
-    ("ea-power-2", 100): OperatorStop(10**6, 10**7, 38.9, False),
-    ("ea-power-3", 20): OperatorStop(10**6, 10**7, math.nan, False),
-    ("ea-power-3", 100): OperatorStop(10**5, 10**6, math.nan, False),
-    ("rls-power-2", 20): OperatorStop(10**7, 10**8, 28.7, True),
-    ("rls-power-2", 100): OperatorStop(10**7, 10**8, math.nan, False),
-    ("rls-power-3", 20): OperatorStop(10**6, 10**7, 23.4, False),
-    ("rls-power-3", 100): OperatorStop(10**5, 10**6, 16.5, False),
+    ("ea-geom-1", 20): OperatorStop(10**6, 7.1, 10**7, 47.5, True),
+    ("ea-geom-1", 100): OperatorStop(10**5, 3.7, 10**6, 36.9, False),
+    ("ea-geom-sqrt-r", 100): OperatorStop(10**11, 26.7, 10**12, 130.2, False),
+    ("ea-power-1.5", 100): OperatorStop(10**11, 28.0, 10**12, 228.8, False),
+    ("ea-power-2", 20): OperatorStop(10**7, 9.9, 10**8, 78.1, True),
+    ("ea-power-2", 100): OperatorStop(10**6, 4.5, 10**7, 38.9, False),
+    ("ea-power-3", 20): OperatorStop(10**6, 9.8, 10**7, math.nan, False),
+    ("ea-power-3", 100): OperatorStop(10**5, 3.3, 10**6, 24.9, False),
+    ("rls-power-2", 20): OperatorStop(10**7, 3.0, 10**8, 28.7, True),
+    ("rls-power-2", 100): OperatorStop(10**7, 16.8, 10**8, math.nan, False),
+    ("rls-power-3", 20): OperatorStop(10**6, 2.3, 10**7, 23.4, False),
+    ("rls-power-3", 100): OperatorStop(10**5, 2.5, 10**6, 16.5, False),
 }
 
 

@@ -76,8 +76,8 @@ def stops_text() -> str:
     for (variant, n), stop in sorted(OPERATOR_PAPER_STOPS.items()):
         took = ("not measured" if math.isnan(stop.seconds) else
                 f"{stop.seconds:.1f} s" + (" (censored at the budget)" if stop.censored else ""))
-        rows.append([VARIANTS[variant].label, n, f"{stop.r_max:.0e}", f"{stop.next_r:.0e}",
-                     took])
+        rows.append([VARIANTS[variant].label, n, f"{stop.r_max:.0e}", f"{stop.at_max:.1f} s",
+                     f"{stop.next_r:.0e}", took])
     return (
         "### Where the paper-scale grid stops\n\n"
         "Every operator runs r = 10 … 10^12 at n = 20 and 100, except the ones below, which "
@@ -88,9 +88,10 @@ def stops_text() -> str:
         "linearly in r for steps of bounded mean (and like √r for β = 3/2 and the mean ⌊√r⌋). "
         "RLS with ±1 and the double-geometric operator runs position by position "
         "(zonemax.engine._rls_positions) and reaches 10^12 in microseconds per run. The last "
-        "column is one run at the first r left out, with the paper budget, measured on the "
-        "2-core machine while other jobs ran.\n\n"
-        + table(["operator", "n", "last r run", "first r left out",
+        "columns give the wall time of one run (paper budget, fixed seed) at the last r run and "
+        "at the first r left out, measured on the 2-core machine while other jobs ran (load "
+        "2-4); 20 runs per cell.\n\n"
+        + table(["operator", "n", "last r run", "one run there took", "first r left out",
                  "one run there took"], rows) + "\n")
 
 
