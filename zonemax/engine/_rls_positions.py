@@ -62,7 +62,10 @@ if position ``j`` needs ``m_j`` moves, ``h_j = m_j + NegBin(m_j, p_sel)``
 ``rng.random()`` with float64 probabilities formed without cancellation (``log q`` as
 ``log1p(-(1-q))``, ``1 - q`` computed exactly by Arb and rounded once, ``q^N`` as ``exp(N log
 q)``); the Gamma, Poisson, binomial and negative binomial draws are numpy's (``NegBin`` is numpy's
-Gamma-Poisson mixture, as in every other kernel).  Counts that would pass :data:`COUNT_CAP`
+Gamma-Poisson mixture, as in every other kernel).  The times ``tau_j`` are float64: rounding
+moves each interval ``tau - tau_j`` by at most one unit in the last place of ``tau``, so ``T``
+moves by about ``n`` such units in expectation (about 2^-52 of ``T``; e.g. 32 per position at
+``T`` about 2*10^17, r = 10^15) -- the same order as numpy's Gamma-Poisson negative binomial.  Counts that would pass :data:`COUNT_CAP`
 (more than ``2^60`` moves or idle selections: no run that ends within int64 comes near) end the run as censored
 at its budget.
 
