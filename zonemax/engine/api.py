@@ -12,7 +12,8 @@ blocks (:mod:`zonemax.engine._ea_pm1`); ``rls-pm1`` and ``rls-geom`` run positio
 with their run time drawn by Poissonization, O(n log r) per run whatever the step's mean
 (:mod:`zonemax.engine._rls_positions`); the other kernels take one step per useful iteration,
 so a run costs about as many steps as it has accepted moves.  With steps of bounded mean
-(``ea-geom`` with a small mean, ``ea-power``/``rls-power`` with ``beta >= 2``) that is about
+(``ea-geom`` with a small mean, ``ea-power``/``rls-power`` with ``beta > 2``; with ``beta = 2``
+the mean step at distance ``d`` grows only like ``log d``) that is about
 ``|a|_1 / E[step]`` -- for ``|a|_1 = 10^14`` (``n = 100``, ``r = 10^12``) days of compute.
 
 *Where no bulk rule was found, and why* (issue 24, item 2).  (1+1) EA with a magnitude law:
@@ -24,9 +25,11 @@ over a block is known to us.  RLS with the power law: the positions are independ
 ``rls-geom``), but a sum of i.i.d. power-law steps has no closed form and, unlike the geometric
 law, its landing points are not a Bernoulli process; an exact route would draw the multiset of a
 block's magnitudes by splitting value ranges binomially (exact range masses from Hurwitz zeta
-differences) and locate a crossing by hypergeometric halving -- not built.  Nothing hangs silently: a budget bounds the work of every run
-(at most ``budget`` useful iterations), and ``zonemax run`` refuses an unbudgeted request whose
-pre-flight estimate (:mod:`zonemax.commands._preflight`) exceeds an hour.
+differences) and locate a crossing by hypergeometric halving -- not built.
+
+Nothing hangs silently: a budget bounds the work of every run (at most ``budget`` useful
+iterations), and ``zonemax run`` refuses an unbudgeted request whose pre-flight estimate
+(:mod:`zonemax.commands._preflight`) exceeds an hour.
 
 Run ``i`` uses ``np.random.default_rng(seeds[i])`` (SPEC 7); :func:`run_many` takes
 ``seeds = SeedSequence(seed).spawn(runs)``, so a result depends on ``seed`` and ``runs`` only,
