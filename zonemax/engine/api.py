@@ -315,6 +315,11 @@ def _per_iteration_rls(spec: AlgorithmSpec, seed: np.random.SeedSequence, runs: 
     dist0 = check_target(spec.a)
     budget_int = NO_BUDGET if budget is None else min(_check_int(budget, "budget", 0), NO_BUDGET)
     law = magnitude_law(spec) if spec.algorithm == "rls-geom" else None
+    rng0 = np.random.default_rng(0)  # only its type: compile before signals are deferred
+    kernel, args = ((rls_pm1_steps, (rng0, dist0, 0, CHUNK)) if law is None
+                    else (rls_law_steps, (rng0, dist0, 0, law, CHUNK)))
+    if _signature(args) not in kernel.overloads:
+        kernel.compile(_signature(args))
     evaluations = np.empty(runs, dtype=np.int64)
     solved = np.empty(runs, dtype=np.bool_)
     with DeferredSignals() as signals:
