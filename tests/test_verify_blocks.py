@@ -92,9 +92,10 @@ def test_kernel_bug_is_rejected_by_its_family(bug: KernelBug, tmp_path: Path) ->
     assert any(EXPECTED[bug.name] in name for name in rejected), render_family(res)
 
 
-def test_the_per_iteration_oracle_censors_exactly_and_runs_the_pm1_ea_only() -> None:
+def test_the_per_iteration_oracle_censors_exactly_and_runs_only_what_it_names() -> None:
     # the oracle of the family: the same runs with and without a budget (a budget only stops a
-    # run, it draws nothing), and no other algorithm behind its name
+    # run, it draws nothing), and no algorithm behind its name that has no per-iteration path
+    # (ea-pm1, and since issue 24 rls-pm1 and rls-geom, have one)
     spec = AlgorithmSpec("ea-pm1", (300, -150, 2, 0))
     full, solved = simulate_per_iteration(spec, np.random.SeedSequence(3), 20, None)
     assert solved.all()
@@ -102,6 +103,10 @@ def test_the_per_iteration_oracle_censors_exactly_and_runs_the_pm1_ea_only() -> 
         cut, ok = simulate_per_iteration(spec, np.random.SeedSequence(3), 20, budget)
         np.testing.assert_array_equal(cut, np.minimum(full, budget))
         np.testing.assert_array_equal(ok, full <= budget)
-    with pytest.raises(ValueError, match="per-iteration path is the ±1 EA's"):
-        simulate_per_iteration(AlgorithmSpec("rls-pm1", (3,)), np.random.SeedSequence(3), 2,
-                               None)
+    with pytest.raises(ValueError, match="per-iteration path is the ±1 EA's, rls-pm1's and "
+                       "rls-geom's, not ea-heavy's"):
+        simulate_per_iteration(AlgorithmSpec("ea-heavy", (3,), eps=1), np.random.SeedSequence(3),
+                               2, None)
+    rls, ok = simulate_per_iteration(AlgorithmSpec("rls-pm1", (3,)), np.random.SeedSequence(3),
+                                     2, None)
+    assert ok.all() and (rls >= 3).all()
