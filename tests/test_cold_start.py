@@ -14,6 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 #: Prints ``{module.function: [signature, ...]}`` for every numba dispatcher of the engine after
@@ -147,3 +148,73 @@ def test_reproduce_names_the_kernels_it_compiles(tmp_path: Path,
                                 engine="reference")
     assert compiling_algorithms(reference) == []
     assert asked == []
+
+
+def test_end_block_example_has_the_kernels_types() -> None:
+    """The arguments the child of :mod:`zonemax.engine._ahead` compiles ``end_block`` with have
+    the types ``ea_pm1_steps`` passes (its scratch from ``new_work``, the table cache from
+    ``new_cache``): otherwise the child would compile a signature the kernel never asks for."""
+    import numba
+
+    from zonemax.engine._pm1_patterns import new_cache
+    from zonemax.engine._pm1_rows import end_block_example, new_work
+
+    example = [numba.typeof(x) for x in end_block_example()]
+    work = new_work(7)
+    dist = np.array([3, 0, 2], np.int64)
+    kernel_side = [numba.typeof(np.random.default_rng(1)), numba.typeof(work.rows),
+                   numba.typeof(new_cache(5)), numba.typeof(work.sc), numba.typeof(dist.copy()),
+                   numba.typeof(np.empty(3, np.int64))] + [numba.int64] * 5
+    assert example == kernel_side
+
+
+#: Compiles the ±1 EA's kernel through ``prepare`` and prints the functions this process
+#: compiled (numba's compile events), whether ``end_block`` came from the cache, and a run.
+_AHEAD = """
+import json, sys
+from numba.core import event
+compiled = []
+class Listener(event.Listener):
+    def on_start(self, ev):
+        compiled.append(ev.data["dispatcher"].py_func.__qualname__)
+    def on_end(self, ev):
+        pass
+event.register("numba:compile", Listener())
+from zonemax.engine import _ahead, prepare, run_many
+from zonemax.engine._pm1_rows import end_block
+if sys.argv[1:] == ["failing-child"]:
+    _ahead._CHILD = "raise SystemExit(3)"
+from zonemax.reference.spec import AlgorithmSpec
+spec = AlgorithmSpec("ea-pm1", (300, 2, 0, 5))
+prepare(spec)
+batch = run_many(spec, runs=3, seed=4, budget=None, jobs=1)
+print(json.dumps({"compiled": compiled, "hits": sum(end_block.stats.cache_hits.values()),
+                  "signatures": len(end_block.signatures),
+                  "runs": batch.evaluations.tolist()}))
+"""
+
+
+def _ahead(cache: Path, *argv: str) -> dict[str, object]:
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache)}
+    res = subprocess.run([sys.executable, "-c", _AHEAD, *argv], capture_output=True, text=True,
+                         env=env, check=False, timeout=900)
+    assert res.returncode == 0, res.stderr
+    out: dict[str, object] = json.loads(res.stdout.splitlines()[-1])
+    return out
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(1800)
+def test_pm1_block_end_compiles_in_a_second_process(tmp_path: Path) -> None:
+    """A cold ``prepare`` of ``ea-pm1`` leaves ``end_block`` to the child process and loads it
+    from the cache the child wrote (one signature, a cache hit, never compiled here), and the
+    runs equal those of a process whose child fails (the fallback: it compiles ``end_block``
+    itself after the wait)."""
+    ahead = _ahead(tmp_path / "cache")
+    assert "ea_pm1_steps" in ahead["compiled"]  # type: ignore[operator]
+    assert "end_block" not in ahead["compiled"]  # type: ignore[operator]
+    assert ahead["hits"] == 1 and ahead["signatures"] == 1
+    alone = _ahead(tmp_path / "other-cache", "failing-child")
+    assert "end_block" in alone["compiled"]  # type: ignore[operator]
+    assert alone["hits"] == 0 and alone["signatures"] == 1
+    assert alone["runs"] == ahead["runs"]

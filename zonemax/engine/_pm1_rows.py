@@ -38,7 +38,15 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from zonemax.engine._pm1_patterns import MAX_M, Scratch, TableCache, far_only_law, new_scratch
+from zonemax.engine._pm1_patterns import (
+    MAX_M,
+    TABLE_SIZE,
+    Scratch,
+    TableCache,
+    far_only_law,
+    new_cache,
+    new_scratch,
+)
 from zonemax.engine._random import (
     binomial_small,
     distinct_pair,
@@ -271,6 +279,23 @@ def end_block(rng: np.random.Generator, rows: Rows, cache: TableCache, sc: Scrat
     law = cache.far_cond[far_only_law(cache, sc, n, a)]
     top_row = max(top_row, add_far_only(rng, rows, law, a, far_only, cache.bcum))
     apply_rows(rng, rows, dist, order, a, top_row, sweep_min, planted)
+
+
+def end_block_example(n: int = 2) -> tuple[object, ...]:
+    """Arguments of the types :func:`zonemax.engine._ea_pm1.ea_pm1_steps` calls
+    :func:`end_block` with (plain numpy, nothing compiled): for compiling it ahead in another
+    process (:mod:`zonemax.engine._ahead`).  ``tests/test_cold_start.py`` checks that they give
+    the kernel's signature."""
+    size = TABLE_SIZE
+    ints = [np.empty(size, np.int64) for _ in range(7)]
+    sc = Scratch(ints[0], ints[1], ints[2], np.empty(size), ints[3], ints[4], ints[5], ints[6],
+                 np.empty(MAX_M + 1), np.empty(MAX_M + 1))
+    rows = Rows(np.zeros((MAX_M + 1, MAX_M + 1), np.int64),
+                np.zeros((MAX_M + 1, MAX_M + 1), np.int64), np.zeros(n, np.int64),
+                np.empty(MAX_M, np.int64))
+    one = np.int64(1)
+    return (np.random.default_rng(0), rows, new_cache(1), sc, np.ones(n, np.int64),
+            np.arange(n, dtype=np.int64), one, one, one, one, np.int64(CORRECT))
 
 
 class Work(NamedTuple):

@@ -43,6 +43,7 @@ from typing import Any
 import numba
 import numpy as np
 
+from zonemax.engine._ahead import compile_ahead, in_cache
 from zonemax.engine._ea_law import ea_law_steps
 from zonemax.engine._ea_pm1 import DEFAULT_RULE, PER_ITERATION, BlockRule, ea_pm1_steps
 from zonemax.engine._magnitude_law import draw_candidates, law_admissible, magnitude_law
@@ -448,23 +449,22 @@ def needs_compiling(spec: AlgorithmSpec) -> bool | None:
     if problem is not None:
         raise ValueError(problem)
     dispatcher, args = _dispatch(spec)
-    sig = _signature(args)
-    if sig in dispatcher.overloads:
-        return False
-    try:  # what Dispatcher.compile does before it compiles (numba/core/dispatcher.py)
-        cache = dispatcher._cache
-        key = cache._index_key(sig, dispatcher.targetctx.codegen())
-        return key not in cache._cache_file._load_index()
-    except Exception:  # numba's private cache API changed: unknown is an answer
-        return None
+    cached = in_cache(dispatcher, _signature(args))
+    return None if cached is None else not cached
 
 
 def prepare(spec: AlgorithmSpec) -> None:
     """Compile ``spec``'s kernel, or load it from numba's cache, without calling it.
 
     :func:`run_seeds` does this before it defers signals, so that Ctrl-C during a long first
-    compilation interrupts it at once (numba's compiler is Python code)."""
+    compilation interrupts it at once (numba's compiler is Python code).  A cold ``ea-pm1``
+    compiles its block end in a second process meanwhile (:mod:`zonemax.engine._ahead`)."""
     dispatcher, args = _dispatch(spec)
     sig = _signature(args)
-    if sig not in dispatcher.overloads:
+    if sig in dispatcher.overloads:
+        return
+    if spec.algorithm == "ea-pm1":  # its block end compiles in a second process meanwhile
+        with compile_ahead(dispatcher, sig):
+            dispatcher.compile(sig)
+    else:
         dispatcher.compile(sig)
