@@ -160,7 +160,8 @@ def test_end_block_example_has_the_kernels_types() -> None:
     from zonemax.engine._pm1_rows import end_block_example, new_work
 
     example = [numba.typeof(x) for x in end_block_example()]
-    work = new_work(7)
+    # new_work has no CPython wrapper (zonemax.engine._jit.inner): called through a jitted one
+    work = numba.njit(lambda n: new_work(n))(7)
     dist = np.array([3, 0, 2], np.int64)
     kernel_side = [numba.typeof(np.random.default_rng(1)), numba.typeof(work.rows),
                    numba.typeof(new_cache(5)), numba.typeof(work.sc), numba.typeof(dist.copy()),
@@ -181,16 +182,15 @@ class Listener(event.Listener):
         pass
 event.register("numba:compile", Listener())
 from zonemax.engine import _ahead, prepare, run_many
-from zonemax.engine._pm1_rows import end_block
+from zonemax.reference.spec import AlgorithmSpec
 if sys.argv[1:] == ["failing-child"]:
     _ahead._CHILD = "raise SystemExit(3)"
-from zonemax.reference.spec import AlgorithmSpec
 spec = AlgorithmSpec("ea-pm1", (300, 2, 0, 5))
 prepare(spec)
 batch = run_many(spec, runs=3, seed=4, budget=None, jobs=1)
-print(json.dumps({"compiled": compiled, "hits": sum(end_block.stats.cache_hits.values()),
-                  "signatures": len(end_block.signatures),
-                  "runs": batch.evaluations.tolist()}))
+work = {d.py_func.__qualname__: [sum(d.stats.cache_hits.values()), len(d.signatures)]
+        for d, _ in _ahead.child_work()}
+print(json.dumps({"compiled": compiled, "work": work, "runs": batch.evaluations.tolist()}))
 """
 
 
@@ -206,15 +206,18 @@ def _ahead(cache: Path, *argv: str) -> dict[str, object]:
 @pytest.mark.slow
 @pytest.mark.timeout(1800)
 def test_pm1_block_end_compiles_in_a_second_process(tmp_path: Path) -> None:
-    """A cold ``prepare`` of ``ea-pm1`` leaves ``end_block`` to the child process and loads it
-    from the cache the child wrote (one signature, a cache hit, never compiled here), and the
-    runs equal those of a process whose child fails (the fallback: it compiles ``end_block``
-    itself after the wait)."""
+    """A cold ``prepare`` of ``ea-pm1`` leaves ``end_block`` and the helpers of
+    ``_ahead.child_work`` to the child process and loads them from the cache the child wrote
+    (one signature each, a cache hit, never compiled here: the child's example arguments have
+    the kernel's types), and the runs equal those of a process whose child fails (the fallback:
+    it compiles them itself after the wait)."""
     ahead = _ahead(tmp_path / "cache")
+    names = {"end_block", "settle", "finish", "first_near_slot", "pick"}
+    assert set(ahead["work"]) == names  # type: ignore[arg-type]
     assert "ea_pm1_steps" in ahead["compiled"]  # type: ignore[operator]
-    assert "end_block" not in ahead["compiled"]  # type: ignore[operator]
-    assert ahead["hits"] == 1 and ahead["signatures"] == 1
+    assert names.isdisjoint(ahead["compiled"])  # type: ignore[arg-type]
+    assert all(v == [1, 1] for v in ahead["work"].values())  # type: ignore[attr-defined]
     alone = _ahead(tmp_path / "other-cache", "failing-child")
-    assert "end_block" in alone["compiled"]  # type: ignore[operator]
-    assert alone["hits"] == 0 and alone["signatures"] == 1
+    assert names <= set(alone["compiled"])  # type: ignore[arg-type]
+    assert all(v == [0, 1] for v in alone["work"].values())  # type: ignore[attr-defined]
     assert alone["runs"] == ahead["runs"]

@@ -9,17 +9,19 @@ after compiling the table builders, the evaluation counts and others (about 9 s)
 
 **How.**  When the kernel and the block end are both missing from numba's on-disk cache,
 :func:`compile_ahead` starts a child interpreter (same executable, environment and
-``sys.path``) that compiles ``end_block`` for the signature the kernel calls it with
-(:func:`~zonemax.engine._pm1_rows.end_block_example`) and writes it into numba's cache, as any
-``cache=True`` compilation does.  This process compiles the kernel meanwhile; when its type
-inference asks for ``end_block``, it first waits for the child and then looks in the cache,
-where it finds the child's result (numba writes cache files atomically: a reader sees a whole
-entry or none).  Compiled code is the same whichever process compiled it, so no run changes.
+``sys.path``) that compiles ``end_block`` and then the few helpers the kernel reaches after it
+(:func:`child_work`), each for the signature the kernel calls it with, and writes them into
+numba's cache, as any ``cache=True`` compilation does.  This process compiles the kernel
+meanwhile; when its type inference asks for one of them, it first waits for the child and then
+looks in the cache, where it finds the child's result (numba writes cache files atomically: a
+reader sees a whole entry or none).  Compiled code is the same whichever process compiled it,
+so no run changes.  On one free core the two processes share it and nothing is gained (nor
+lost beyond the child's start, about half a second of CPU).
 
 **Fallbacks**, each leaving the ordinary one-process compilation: the cache holds the kernel or
 the block end already; numba's private cache API is not as expected (:func:`_load_hook`); the
 child cannot start, fails, or cannot write the cache (a read-only cache directory): then the
-look-up after the wait misses and this process compiles ``end_block`` itself.  An exception here
+look-up after the wait misses and this process compiles the function itself.  An exception here
 (Ctrl-C during the compilation) kills the child.  The child prints nothing and writes only
 numba's cache.
 """
@@ -35,18 +37,44 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import numba
+import numpy as np
 
-#: The child: compile ``end_block`` for its example signature if ``zonemax`` resolves to the
-#: same files as in the parent (argv: the parent's ``sys.path`` as JSON, the expected file).
+#: The child: compile :func:`child_work` if ``zonemax`` resolves to the same files as in the
+#: parent (argv: the parent's ``sys.path`` as JSON, the expected file of this module).
 _CHILD = """
 import json, sys
 sys.path[:] = json.loads(sys.argv[1])
-import numba
-from zonemax.engine import _pm1_rows
-if _pm1_rows.__file__ != sys.argv[2]:
+from zonemax.engine import _ahead
+if _ahead.__file__ != sys.argv[2]:
     raise SystemExit(2)
-_pm1_rows.end_block.compile(tuple(numba.typeof(x) for x in _pm1_rows.end_block_example()))
+for dispatcher, args in _ahead.child_work():
+    dispatcher.compile(_ahead.signature(args))
 """
+
+
+def signature(args: tuple[Any, ...]) -> tuple[Any, ...]:
+    """numba's types of ``args``: the signature a call with them compiles."""
+    return tuple(numba.typeof(arg) for arg in args)
+
+
+def child_work() -> list[tuple[Any, tuple[Any, ...]]]:
+    """What the child compiles, in this order, each with example arguments of the types the
+    ±1 EA's kernel calls it with (``tests/test_cold_start.py`` checks them): the block end
+    first (the kernel reaches it after about 9 s of compiling other helpers when idle), then the
+    helpers the kernel compiles after it (about 1.4 s), which the child usually finishes before
+    this process asks for the block end."""
+    from zonemax.engine._pm1_patterns import first_near_slot
+    from zonemax.engine._pm1_rows import end_block, end_block_example
+    from zonemax.engine._state import finish, pick, settle
+
+    rng = np.random.default_rng(0)  # only its type is used
+    one = np.int64(1)
+    ints = np.zeros(2, np.int64)
+    return [(end_block, end_block_example()),
+            (settle, (rng, ints, np.zeros(2), ints, one)),
+            (finish, (rng, one, one, 0.5, one)),
+            (first_near_slot, (rng, one, one, one)),
+            (pick, (rng, ints, ints, one, one, one, ints))]
 
 
 def in_cache(dispatcher: Any, sig: tuple[Any, ...]) -> bool | None:
@@ -88,11 +116,9 @@ def _load_hook(dispatcher: Any, before: Callable[[], None]) -> Callable[[], None
 
 
 def _start_child() -> subprocess.Popen[bytes] | None:
-    from zonemax.engine import _pm1_rows
-
     try:
         return subprocess.Popen(
-            [sys.executable, "-c", _CHILD, json.dumps(sys.path), _pm1_rows.__file__],
+            [sys.executable, "-c", _CHILD, json.dumps(sys.path), __file__],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             env=os.environ.copy())
     except OSError:  # no interpreter to start (embedded Python, no fork): one process
@@ -101,13 +127,12 @@ def _start_child() -> subprocess.Popen[bytes] | None:
 
 @contextlib.contextmanager
 def compile_ahead(kernel: Any, sig: tuple[Any, ...]) -> Iterator[None]:
-    """Around the compilation of the ±1 EA's ``kernel`` for ``sig``: the block end compiles in
-    a child process meanwhile, if worthwhile and possible (module docstring)."""
-    from zonemax.engine._pm1_rows import end_block, end_block_example
-
-    block_sig = tuple(numba.typeof(x) for x in end_block_example())
-    if in_cache(kernel, sig) is not False or in_cache(end_block, block_sig) is not False:
-        yield  # nothing to gain (cached), or numba's cache cannot be asked
+    """Around the compilation of the ±1 EA's ``kernel`` for ``sig``: the block end and a few
+    helpers compile in a child process meanwhile, if worthwhile and possible (module
+    docstring)."""
+    work = [(dispatcher, signature(args)) for dispatcher, args in child_work()]
+    if in_cache(kernel, sig) is not False or in_cache(*work[0]) is not False:
+        yield  # nothing to gain (block end cached), or numba's cache cannot be asked
         return
     started: list[subprocess.Popen[bytes]] = []
 
@@ -115,20 +140,23 @@ def compile_ahead(kernel: Any, sig: tuple[Any, ...]) -> Iterator[None]:
         for child in started:
             child.wait()
 
-    undo = _load_hook(end_block, wait_for_child)
-    if undo is None:
+    undo = [_load_hook(dispatcher, wait_for_child) for dispatcher, _ in work]
+    if any(u is None for u in undo):
+        for u in undo:
+            if u is not None:
+                u()
         yield
         return
     child = _start_child()
-    if child is None:
-        undo()
-        yield
-        return
-    started.append(child)
     try:
+        if child is not None:
+            started.append(child)
         yield
     finally:
-        undo()
-        if child.poll() is None:  # an exception here, or numba never asked for end_block
-            child.kill()
-        child.wait()
+        for u in undo:
+            if u is not None:
+                u()
+        if child is not None:
+            if child.poll() is None:  # an exception here, or numba never asked for the work
+                child.kill()
+            child.wait()

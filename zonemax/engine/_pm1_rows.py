@@ -38,6 +38,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from zonemax.engine._jit import inner
 from zonemax.engine._pm1_patterns import (
     MAX_M,
     TABLE_SIZE,
@@ -269,7 +270,7 @@ def apply_rows(rng: np.random.Generator, rows: Rows, dist: np.ndarray, order: np
         delta[i] = 0
 
 
-@njit(nogil=True, cache=True)
+@inner
 def end_block(rng: np.random.Generator, rows: Rows, cache: TableCache, sc: Scratch,
               dist: np.ndarray, order: np.ndarray, a: int, far_only: int, top_row: int,
               sweep_min: int, planted: int) -> None:
@@ -318,7 +319,7 @@ class Work(NamedTuple):
     acc_ks: np.ndarray  #: (n + 1,) int64, the k with acc[k] > 0
 
 
-@njit(nogil=True, cache=True)
+@inner
 def new_work(n: int) -> Work:
     """Fresh :class:`Work` for dimension ``n``."""
     return Work(new_scratch(), new_rows(n), np.empty(MAX_M, np.int64),

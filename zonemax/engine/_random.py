@@ -33,6 +33,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numba import njit
 
+from zonemax.engine._jit import inner
+
 if TYPE_CHECKING:
     def typed_int(x: int) -> int:
         """See below."""
@@ -217,7 +219,7 @@ def bit_length(x: int) -> int:
     return b + (1 if x > 0 else 0)
 
 
-@njit(nogil=True, cache=True)
+@inner
 def count_in_window(rng: np.random.Generator, successes: int, slots: int, window: int) -> int:
     """How many of ``successes`` uniformly placed (without replacement) among ``slots`` slots
     fall into the first ``window`` (a hypergeometric draw, sequentially)."""

@@ -35,6 +35,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from zonemax.engine._jit import inner
 from zonemax.engine._random import phase_trials, uniform_int
 
 #: "No budget": int64 max (the reference's ``budget=None``).
@@ -45,7 +46,7 @@ NO_PAUSE = NO_BUDGET
 Step = tuple[bool, int, bool, int]
 
 
-@njit(nogil=True, cache=True)
+@inner
 def init_partition(dist: np.ndarray, order: np.ndarray, where: np.ndarray) -> int:
     """Fill ``order``/``where`` with non-optimal positions first; return ``k``."""
     n = dist.shape[0]
@@ -64,7 +65,7 @@ def init_partition(dist: np.ndarray, order: np.ndarray, where: np.ndarray) -> in
     return k
 
 
-@njit(nogil=True, cache=True)
+@inner
 def partition_far(dist: np.ndarray, order: np.ndarray, where: np.ndarray, far_min: int
                ) -> tuple[int, int, int]:
     """``order`` = far positions, near non-optimal ones, optimal ones; returns ``(a, k, B)``
@@ -92,7 +93,7 @@ def partition_far(dist: np.ndarray, order: np.ndarray, where: np.ndarray, far_mi
     return a, k, low
 
 
-@njit(nogil=True, cache=True)
+@inner
 def start_state(dist0: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, int]:
     """A run's start: a copy of the distances, the partition (non-optimal first), ``k`` and
     ``f = sum_i D_i``."""
@@ -153,7 +154,7 @@ def choose(rng: np.random.Generator, order: np.ndarray, where: np.ndarray, lo: i
         swap(order, where, lo + j, lo + j + uniform_int(rng, hi - lo - j))
 
 
-@njit(nogil=True, cache=True)
+@inner
 def pick(rng: np.random.Generator, order: np.ndarray, where: np.ndarray, lo: int, hi: int,
          count: int, out: np.ndarray) -> None:
     """``out[:count]`` = a uniform ordered sample without replacement from ``order[lo:hi]``.
@@ -184,7 +185,7 @@ def pick(rng: np.random.Generator, order: np.ndarray, where: np.ndarray, lo: int
             out[j] = order[lo + j]
 
 
-@njit(nogil=True, cache=True)
+@inner
 def finish(rng: np.random.Generator, t: int, useful: int, q: float, budget: int
            ) -> tuple[int, bool]:
     """The run reached ``f = 0`` in the open phase: close it (``useful`` useful iterations, each
@@ -194,7 +195,7 @@ def finish(rng: np.random.Generator, t: int, useful: int, q: float, budget: int
     return (t, True) if t <= budget else (budget, False)
 
 
-@njit(nogil=True, cache=True)
+@inner
 def settle(rng: np.random.Generator, acc: np.ndarray, acc_q: np.ndarray, acc_ks: np.ndarray,
            count: int) -> int:
     """Evaluations of the useful iterations counted in ``acc`` (``acc_ks[:count]`` lists the
