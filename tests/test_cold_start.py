@@ -51,7 +51,7 @@ _SPECS = {
 }
 #: The kernel (generator) each algorithm runs.
 _KERNEL = {
-    "ea-pm1": "zonemax.engine._ea_pm1.ea_pm1_steps",
+    "ea-pm1": "zonemax.engine._ea_pm1.ea_pm1_step",
     "ea-heavy": "zonemax.engine._ea_law.ea_law_steps",
     "rls-pm1": "zonemax.engine._rls_pm1.rls_pm1_steps",
     "rls-heavy": "zonemax.engine._rls_law.rls_law_steps",
@@ -152,20 +152,19 @@ def test_reproduce_names_the_kernels_it_compiles(tmp_path: Path,
 
 def test_end_block_example_has_the_kernels_types() -> None:
     """The arguments the child of :mod:`zonemax.engine._ahead` compiles ``end_block`` with have
-    the types ``ea_pm1_steps`` passes (its scratch from ``new_work``, the table cache from
+    the types ``ea_pm1_step`` passes (the scratch of its ``Pm1Run``, the table cache from
     ``new_cache``): otherwise the child would compile a signature the kernel never asks for."""
     import numba
 
+    from zonemax.engine._ea_pm1 import new_run
     from zonemax.engine._pm1_patterns import new_cache
-    from zonemax.engine._pm1_rows import end_block_example, new_work
+    from zonemax.engine._pm1_rows import end_block_example
 
     example = [numba.typeof(x) for x in end_block_example()]
-    # new_work has no CPython wrapper (zonemax.engine._jit.inner): called through a jitted one
-    work = numba.njit(lambda n: new_work(n))(7)
-    dist = np.array([3, 0, 2], np.int64)
-    kernel_side = [numba.typeof(np.random.default_rng(1)), numba.typeof(work.rows),
-                   numba.typeof(new_cache(5)), numba.typeof(work.sc), numba.typeof(dist.copy()),
-                   numba.typeof(np.empty(3, np.int64))] + [numba.int64] * 5
+    run = new_run(np.array([3, 0, 2], np.int64))
+    kernel_side = [numba.typeof(np.random.default_rng(1)), numba.typeof(run.work.rows),
+                   numba.typeof(new_cache(5)), numba.typeof(run.work.sc),
+                   numba.typeof(run.dist), numba.typeof(run.order)] + [numba.int64] * 5
     assert example == kernel_side
 
 
@@ -183,6 +182,7 @@ class Listener(event.Listener):
 event.register("numba:compile", Listener())
 from zonemax.engine import _ahead, prepare, run_many
 from zonemax.reference.spec import AlgorithmSpec
+_ahead._free_core = lambda: True  # whatever the machine's load
 if sys.argv[1:] == ["failing-child"]:
     _ahead._CHILD = "raise SystemExit(3)"
 spec = AlgorithmSpec("ea-pm1", (300, 2, 0, 5))
@@ -206,15 +206,15 @@ def _ahead(cache: Path, *argv: str) -> dict[str, object]:
 @pytest.mark.slow
 @pytest.mark.timeout(1800)
 def test_pm1_block_end_compiles_in_a_second_process(tmp_path: Path) -> None:
-    """A cold ``prepare`` of ``ea-pm1`` leaves ``end_block`` and the helpers of
-    ``_ahead.child_work`` to the child process and loads them from the cache the child wrote
+    """A cold ``prepare`` of ``ea-pm1`` leaves ``end_block`` (``_ahead.child_work``) to the
+    child process and loads it from the cache the child wrote
     (one signature each, a cache hit, never compiled here: the child's example arguments have
     the kernel's types), and the runs equal those of a process whose child fails (the fallback:
     it compiles them itself after the wait)."""
     ahead = _ahead(tmp_path / "cache")
-    names = {"end_block", "settle", "finish", "first_near_slot", "pick"}
+    names = {"end_block"}
     assert set(ahead["work"]) == names  # type: ignore[arg-type]
-    assert "ea_pm1_steps" in ahead["compiled"]  # type: ignore[operator]
+    assert "ea_pm1_step" in ahead["compiled"]  # type: ignore[operator]
     assert names.isdisjoint(ahead["compiled"])  # type: ignore[arg-type]
     assert all(v == [1, 1] for v in ahead["work"].values())  # type: ignore[attr-defined]
     alone = _ahead(tmp_path / "other-cache", "failing-child")

@@ -7,23 +7,23 @@ machine may have more.  Its largest subtree, the block end
 draws, about 7 s), is independent of the rest: the kernel reaches it in its type inference only
 after compiling the table builders, the evaluation counts and others (about 9 s).
 
-**How.**  When the kernel and the block end are both missing from numba's on-disk cache,
-:func:`compile_ahead` starts a child interpreter (same executable, environment and
-``sys.path``) that compiles ``end_block`` and then the few helpers the kernel reaches after it
-(:func:`child_work`), each for the signature the kernel calls it with, and writes them into
-numba's cache, as any ``cache=True`` compilation does.  This process compiles the kernel
-meanwhile; when its type inference asks for one of them, it first waits for the child and then
-looks in the cache, where it finds the child's result (numba writes cache files atomically: a
-reader sees a whole entry or none).  Compiled code is the same whichever process compiled it,
-so no run changes.  On one free core the two processes share it and nothing is gained (nor
-lost beyond the child's start, about half a second of CPU).
+**How.**  When the kernel and the block end are both missing from numba's on-disk cache and a
+second core is idle (:func:`_free_core`), :func:`compile_ahead` starts a child interpreter
+(same executable, environment and ``sys.path``) that compiles ``end_block``
+(:func:`child_work`) for the signature the kernel calls it with and writes it into numba's
+cache, as any ``cache=True`` compilation does.  This process compiles the kernel meanwhile;
+when its type inference asks for ``end_block``, it first waits for the child and then looks in
+the cache, where it finds the child's result (numba writes cache files atomically: a reader
+sees a whole entry or none).  Compiled code is the same whichever process compiled it, so no
+run changes.
 
 **Fallbacks**, each leaving the ordinary one-process compilation: the cache holds the kernel or
-the block end already; numba's private cache API is not as expected (:func:`_load_hook`); the
-child cannot start, fails, or cannot write the cache (a read-only cache directory): then the
-look-up after the wait misses and this process compiles the function itself.  An exception here
-(Ctrl-C during the compilation) kills the child.  The child prints nothing and writes only
-numba's cache.
+the block end already; no idle core (on a busy machine the child only takes CPU time from this
+process); numba's private cache API is not as expected (:func:`_load_hook`); the child cannot
+start, fails, or cannot write the cache (a read-only cache directory): then the look-up after
+the wait misses and this process compiles ``end_block`` itself.  An exception here (Ctrl-C
+during the compilation) kills the child.  The child prints nothing and writes only numba's
+cache.
 """
 
 from __future__ import annotations
@@ -37,7 +37,6 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import numba
-import numpy as np
 
 #: The child: compile :func:`child_work` if ``zonemax`` resolves to the same files as in the
 #: parent (argv: the parent's ``sys.path`` as JSON, the expected file of this module).
@@ -58,23 +57,13 @@ def signature(args: tuple[Any, ...]) -> tuple[Any, ...]:
 
 
 def child_work() -> list[tuple[Any, tuple[Any, ...]]]:
-    """What the child compiles, in this order, each with example arguments of the types the
-    ±1 EA's kernel calls it with (``tests/test_cold_start.py`` checks them): the block end
-    first (the kernel reaches it after about 9 s of compiling other helpers when idle), then the
-    helpers the kernel compiles after it (about 1.4 s), which the child usually finishes before
-    this process asks for the block end."""
-    from zonemax.engine._pm1_patterns import first_near_slot
+    """What the child compiles, with example arguments of the types the ±1 EA's kernel calls
+    it with (``tests/test_cold_start.py`` checks them): the block end.  (The helpers the kernel
+    reaches after it, about 1.4 s more, made the child the longer branch: this process then
+    waited about 2 s for it; measured.)"""
     from zonemax.engine._pm1_rows import end_block, end_block_example
-    from zonemax.engine._state import finish, pick, settle
 
-    rng = np.random.default_rng(0)  # only its type is used
-    one = np.int64(1)
-    ints = np.zeros(2, np.int64)
-    return [(end_block, end_block_example()),
-            (settle, (rng, ints, np.zeros(2), ints, one)),
-            (finish, (rng, one, one, 0.5, one)),
-            (first_near_slot, (rng, one, one, one)),
-            (pick, (rng, ints, ints, one, one, one, ints))]
+    return [(end_block, end_block_example())]
 
 
 def in_cache(dispatcher: Any, sig: tuple[Any, ...]) -> bool | None:
@@ -115,6 +104,25 @@ def _load_hook(dispatcher: Any, before: Callable[[], None]) -> Callable[[], None
     return undo
 
 
+def _free_core() -> bool:
+    """Whether a second core is probably idle: at least two CPUs for this process and a
+    1-minute load average (which counts this process) of at most their number minus one.
+    On a busy machine the child only takes CPU time from this process: with two other
+    CPU-bound processes on two cores, a cold ``prepare`` of ``ea-pm1`` took 25.5 s and 26.2 s
+    with the child against 23.3 s and 23.2 s without (measured, 2026-11-27)."""
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cpus = os.cpu_count() or 1
+    if cpus < 2:
+        return False
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):  # no load average (Windows): assume the cores are free
+        return True
+    return load <= cpus - 1
+
+
 def _start_child() -> subprocess.Popen[bytes] | None:
     try:
         return subprocess.Popen(
@@ -127,12 +135,12 @@ def _start_child() -> subprocess.Popen[bytes] | None:
 
 @contextlib.contextmanager
 def compile_ahead(kernel: Any, sig: tuple[Any, ...]) -> Iterator[None]:
-    """Around the compilation of the ±1 EA's ``kernel`` for ``sig``: the block end and a few
-    helpers compile in a child process meanwhile, if worthwhile and possible (module
-    docstring)."""
+    """Around the compilation of the ±1 EA's ``kernel`` for ``sig``: the block end compiles in
+    a child process meanwhile, if worthwhile and possible (module docstring)."""
     work = [(dispatcher, signature(args)) for dispatcher, args in child_work()]
-    if in_cache(kernel, sig) is not False or in_cache(*work[0]) is not False:
-        yield  # nothing to gain (block end cached), or numba's cache cannot be asked
+    if (in_cache(kernel, sig) is not False or in_cache(*work[0]) is not False
+            or not _free_core()):
+        yield  # nothing to gain (block end cached, no free core), or numba's cache unknown
         return
     started: list[subprocess.Popen[bytes]] = []
 

@@ -155,9 +155,8 @@ class Scratch(NamedTuple):
     pz: np.ndarray  #: float64, ``Bin(n - k, 1/n)`` pmf up to :data:`MAX_M`
 
 
-@njit(nogil=True, cache=True)
 def new_scratch() -> Scratch:
-    """Fresh :class:`Scratch` arrays."""
+    """Fresh :class:`Scratch` arrays (plain numpy, like :func:`new_cache`)."""
     size = TABLE_SIZE
     return Scratch(np.empty(size, np.int64), np.empty(size, np.int64), np.empty(size, np.int64),
                    np.empty(size), np.empty(size, np.int64), np.empty(size, np.int64),

@@ -41,7 +41,6 @@ from numba import njit
 from zonemax.engine._jit import inner
 from zonemax.engine._pm1_patterns import (
     MAX_M,
-    TABLE_SIZE,
     Scratch,
     TableCache,
     far_only_law,
@@ -80,9 +79,9 @@ class Rows(NamedTuple):
     sel: np.ndarray  #: (MAX_M,) int64, scratch: positions of one row
 
 
-@njit(nogil=True, cache=True)
 def new_rows(n: int) -> Rows:
-    """Empty :class:`Rows` for dimension ``n``."""
+    """Empty :class:`Rows` for dimension ``n`` (plain numpy, like
+    :func:`~zonemax.engine._pm1_patterns.new_cache`)."""
     return Rows(np.zeros((MAX_M + 1, MAX_M + 1), np.int64),
                 np.zeros((MAX_M + 1, MAX_M + 1), np.int64), np.zeros(n, np.int64),
                 np.empty(MAX_M, np.int64))
@@ -283,24 +282,18 @@ def end_block(rng: np.random.Generator, rows: Rows, cache: TableCache, sc: Scrat
 
 
 def end_block_example(n: int = 2) -> tuple[object, ...]:
-    """Arguments of the types :func:`zonemax.engine._ea_pm1.ea_pm1_steps` calls
+    """Arguments of the types :func:`zonemax.engine._ea_pm1.ea_pm1_step` calls
     :func:`end_block` with (plain numpy, nothing compiled): for compiling it ahead in another
     process (:mod:`zonemax.engine._ahead`).  ``tests/test_cold_start.py`` checks that they give
     the kernel's signature."""
-    size = TABLE_SIZE
-    ints = [np.empty(size, np.int64) for _ in range(7)]
-    sc = Scratch(ints[0], ints[1], ints[2], np.empty(size), ints[3], ints[4], ints[5], ints[6],
-                 np.empty(MAX_M + 1), np.empty(MAX_M + 1))
-    rows = Rows(np.zeros((MAX_M + 1, MAX_M + 1), np.int64),
-                np.zeros((MAX_M + 1, MAX_M + 1), np.int64), np.zeros(n, np.int64),
-                np.empty(MAX_M, np.int64))
     one = np.int64(1)
-    return (np.random.default_rng(0), rows, new_cache(1), sc, np.ones(n, np.int64),
-            np.arange(n, dtype=np.int64), one, one, one, one, np.int64(CORRECT))
+    return (np.random.default_rng(0), new_rows(n), new_cache(1), new_scratch(),
+            np.ones(n, np.int64), np.arange(n, dtype=np.int64), one, one, one, one,
+            np.int64(CORRECT))
 
 
 class Work(NamedTuple):
-    """Per-run scratch space of :func:`zonemax.engine._ea_pm1.ea_pm1_steps`."""
+    """Per-run scratch space of :func:`zonemax.engine._ea_pm1.ea_pm1_step`."""
 
     sc: Scratch  #: table building
     rows: Rows  #: pending far rows
@@ -319,9 +312,9 @@ class Work(NamedTuple):
     acc_ks: np.ndarray  #: (n + 1,) int64, the k with acc[k] > 0
 
 
-@inner
 def new_work(n: int) -> Work:
-    """Fresh :class:`Work` for dimension ``n``."""
+    """Fresh :class:`Work` for dimension ``n`` (plain numpy: only Python makes it,
+    :func:`zonemax.engine._ea_pm1.new_run`)."""
     return Work(new_scratch(), new_rows(n), np.empty(MAX_M, np.int64),
                 np.empty(MAX_M, np.int64), np.zeros(MAX_M, np.bool_),
                 np.empty(MAX_M, np.int64), np.zeros((n + 1, MAX_M + 1)),

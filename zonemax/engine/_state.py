@@ -16,7 +16,9 @@ non-optimal positions of the ±1 EA's block rule in front); a uniform (distinct)
 or optimal positions is a partial Fisher-Yates shuffle of the corresponding block of ``order``.
 Memory is O(n) per run and nothing is allocated inside the loops.
 
-**Steps.**  Each kernel is a numba generator, ``*_steps(..., chunk)``: it returns to Python
+**Steps.**  Each kernel is a numba generator, ``*_steps(..., chunk)`` (the ±1 EA's is a Python
+generator over a compiled step function that keeps the loop's variables in arrays between
+calls, :func:`zonemax.engine._ea_pm1.ea_pm1_step`: cheaper to compile): it returns to Python
 after at most ``chunk`` passes of its loop, yielding ``(False, evaluations, False, f)`` -- a
 lower bound on the evaluations so far (those drawn plus the useful iterations counted but not
 yet drawn) and an upper bound on the current ``f`` -- and finally ``(True, T, solved, f)``.
