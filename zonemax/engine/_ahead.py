@@ -1,11 +1,11 @@
 """Compile part of a kernel's tree in a second process while this one compiles the rest.
 
 **Why** (issue 24, cold start).  numba compiles one function at a time under a global lock, so a
-first run compiles the ±1 EA's kernel tree (about 20 s when idle) on one core while the
-machine may have more.  Its largest subtree, the block end
-(:func:`zonemax.engine._pm1_rows.end_block`: the far-only patterns, the rows and the binomial
-draws, about 7 s), is independent of the rest: the kernel reaches it in its type inference only
-after compiling the table builders, the evaluation counts and others (about 9 s).
+first run compiles the ±1 EA's kernel tree (about 20 s of CPU) on one core while the machine
+may have more.  Its largest subtree, the block end (:func:`zonemax.engine._pm1_rows.end_block`:
+the far-only patterns, the rows and the binomial draws, about 7 s), is independent of the rest:
+the kernel's type inference reaches it only after compiling the table builders, the evaluation
+counts and others (about 6-7 s).
 
 **How.**  When the kernel and the block end are both missing from numba's on-disk cache and a
 second core is idle (:func:`_free_core`), :func:`compile_ahead` starts a child interpreter
