@@ -49,10 +49,10 @@ from zonemax.engine._pm1_patterns import (
 )
 from zonemax.engine._random import (
     binomial_small,
-    distinct_pair,
+    distinct_pair_call,
     typed_bool,
-    uniform_int,
-    uniform_pair,
+    uniform_int_call,
+    uniform_pair_call,
 )
 
 #: Binomial draws with mean ``n min(p, 1 - p)`` below this use :func:`binomial_small`'s
@@ -197,26 +197,26 @@ def apply_state(rng: np.random.Generator, u: int, v: int, c: int, delta: np.ndar
     if u + v == 1:
         d = 1 if v == 1 else -1
         for _ in range(c >> 1):  # two independent uniform indices per draw
-            i1, i2 = uniform_pair(rng, a, a)
+            i1, i2 = uniform_pair_call(rng, a, a)
             delta[i1] += d
             delta[i2] += d
         if c & 1:
-            delta[uniform_int(rng, a)] += d
+            delta[uniform_int_call(rng, a)] += d
         return
     d1 = -1 if u >= 1 else 1
     d2 = -1 if u >= 2 else 1
     if u + v == 2:
         for _ in range(c):
-            i1, i2 = distinct_pair(rng, a)
+            i1, i2 = distinct_pair_call(rng, a)
             delta[i1] += d1
             delta[i2] += d2
         return
     if u + v == 3:
         d3 = -1 if u == 3 else 1
         for _ in range(c):
-            i1, i2 = distinct_pair(rng, a)
+            i1, i2 = distinct_pair_call(rng, a)
             while True:  # the third uniform on the other a - 2
-                i3 = uniform_int(rng, a)
+                i3 = uniform_int_call(rng, a)
                 if i3 != i1 and i3 != i2:
                     break
             delta[i1] += d1
@@ -227,7 +227,7 @@ def apply_state(rng: np.random.Generator, u: int, v: int, c: int, delta: np.ndar
     for _ in range(c):
         for j in range(m):
             while True:
-                idx = uniform_int(rng, a)
+                idx = uniform_int_call(rng, a)
                 fresh = True
                 for i in range(j):
                     if sel[i] == idx:

@@ -119,6 +119,29 @@ def distinct_pair(rng: np.random.Generator, k: int) -> tuple[int, int]:
     return i1, i2 + (i2 >= i1)
 
 
+
+# Out-of-line versions for callers that run rarely (block ends, :mod:`zonemax.engine._pm1_rows`):
+# each inlines its helper once, where an ``inline="always"`` call copies (and compiles) the
+# helper at every call site; the same code and the same draws.
+
+
+@inner
+def uniform_int_call(rng: np.random.Generator, k: int) -> int:
+    """:func:`uniform_int`, not inlined."""
+    return uniform_int(rng, k)
+
+
+@inner
+def uniform_pair_call(rng: np.random.Generator, k1: int, k2: int) -> tuple[int, int]:
+    """:func:`uniform_pair`, not inlined."""
+    return uniform_pair(rng, k1, k2)
+
+
+@inner
+def distinct_pair_call(rng: np.random.Generator, k: int) -> tuple[int, int]:
+    """:func:`distinct_pair`, not inlined."""
+    return distinct_pair(rng, k)
+
 #: :func:`phase_trials` sums this many geometric variables or fewer by inversion (about 20 ns
 #: each) instead of drawing one negative binomial (about 150 ns; both measured).
 PHASE_INVERSION_MAX = 4
