@@ -78,12 +78,13 @@ from zonemax.engine._random import (
     phase_trials,
     typed_int,
     uniform_int,
+    uniform_int_call,
 )
 from zonemax.engine._state import (
     NO_BUDGET,
     NO_PAUSE,
     Step,
-    copy_into,
+    copy_out,
     finish,
     move_in,
     move_out,
@@ -177,7 +178,7 @@ def ea_pm1_step(rng: np.random.Generator, run: Pm1Run, budget: int, rule: BlockR
         a, k, low = partition_far(dist, order, where, rule.far_min)
         f = dist.sum()
         if f == 0:
-            copy_into(dist_out, dist)
+            copy_out(dist_out, dist)
             return True, 0, True, 0
         f_known = f  # f at the last block boundary (far moves wait in rows until a block ends)
         t = 0
@@ -291,7 +292,7 @@ def ea_pm1_step(rng: np.random.Generator, run: Pm1Run, budget: int, rule: BlockR
                 left -= BLOCK_END_PASSES * a  # its cost grows with the far positions
                 top_row = typed_int(0)
                 if stop:
-                    copy_into(dist_out, dist)
+                    copy_out(dist_out, dist)
                     end_t, end_ok, end_f = stop_at, False, f_known
                     break  # to the one return of an end
                 t += settle(rng, acc, acc_q, acc_ks, acc_n)
@@ -308,7 +309,7 @@ def ea_pm1_step(rng: np.random.Generator, run: Pm1Run, budget: int, rule: BlockR
                 block += 1
                 lam_key = -1
                 if f == 0:  # the block's last iteration solved it
-                    copy_into(dist_out, dist)
+                    copy_out(dist_out, dist)
                     t, solved = finish(rng, t, useful, q, budget)
                     end_t, end_ok, end_f = t, solved, 0
                     break  # to the one return of an end
@@ -319,7 +320,7 @@ def ea_pm1_step(rng: np.random.Generator, run: Pm1Run, budget: int, rule: BlockR
             if t + trials > stop_at:
                 end_block(rng, rows, cache, work.sc, dist, order, a, far_only, top_row,
                           rule.sweep_min, rule.planted)
-                copy_into(dist_out, dist)
+                copy_out(dist_out, dist)
                 end_t, end_ok, end_f = stop_at, False, f_known
                 break  # to the one return of an end
             t += trials
@@ -408,6 +409,7 @@ def ea_pm1_step(rng: np.random.Generator, run: Pm1Run, budget: int, rule: BlockR
                 if dist[p0] == 0:
                     k = move_out(order, where, p0, k)
         else:
+            # (rarer than m <= 2: uniform_int out of line here, one compiled copy, not three)
             # Algorithm 1, lines 3-4: slots are indices into order[:k] (far ones < a), each uniform
             # on its range and redrawn on a repeat (sequential sampling without replacement); near
             # slots keep their position, far ones are only counted (the row of the iteration)
@@ -417,11 +419,11 @@ def ea_pm1_step(rng: np.random.Generator, run: Pm1Run, budget: int, rule: BlockR
             for s in range(m):
                 while True:
                     if s < first:
-                        idx = uniform_int(rng, a)  # forced far
+                        idx = uniform_int_call(rng, a)  # forced far
                     elif s == first:
-                        idx = a + uniform_int(rng, h)  # forced near
+                        idx = a + uniform_int_call(rng, h)  # forced near
                     else:
-                        idx = uniform_int(rng, k)
+                        idx = uniform_int_call(rng, k)
                     fresh = True
                     for j in range(s):
                         if slot_idx[j] == idx:
@@ -457,7 +459,7 @@ def ea_pm1_step(rng: np.random.Generator, run: Pm1Run, budget: int, rule: BlockR
                     if dist[pos] == 0:
                         k = move_out(order, where, pos, k)
         if a == 0 and f == 0:
-            copy_into(dist_out, dist)
+            copy_out(dist_out, dist)
             t += settle(rng, acc, acc_q, acc_ks, acc_n)
             t, solved = finish(rng, t, useful, q, budget)
             end_t, end_ok, end_f = t, solved, 0

@@ -119,6 +119,13 @@ def copy_into(out: np.ndarray, src: np.ndarray) -> None:
         out[i] = src[i]
 
 
+@inner
+def copy_out(out: np.ndarray, src: np.ndarray) -> None:
+    """:func:`copy_into`, not inlined: for the ends of a run, which happen once (one compiled
+    copy instead of one per call site)."""
+    copy_into(out, src)
+
+
 @njit(nogil=True, cache=True, inline="always")
 def swap(order: np.ndarray, where: np.ndarray, i: int, j: int) -> None:
     """Exchange the entries at indices ``i`` and ``j`` of ``order`` (and fix ``where``)."""
