@@ -221,3 +221,23 @@ def test_pm1_block_end_compiles_in_a_second_process(tmp_path: Path) -> None:
     assert names <= set(alone["compiled"])  # type: ignore[arg-type]
     assert all(v == [0, 1] for v in alone["work"].values())  # type: ignore[attr-defined]
     assert alone["runs"] == ahead["runs"]
+
+
+def test_child_only_with_an_idle_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compile-ahead child starts only when a second core is idle: two CPUs and a load
+    average of at most one (this process); not with one CPU or a busy machine; with no load
+    average to read (Windows) the cores count as free."""
+    from zonemax.engine import _ahead
+
+    def machine(cpus: int, load: float | None) -> bool:
+        monkeypatch.setattr(_ahead.os, "sched_getaffinity", lambda pid: set(range(cpus)),
+                            raising=False)
+        if load is None:
+            monkeypatch.delattr(_ahead.os, "getloadavg", raising=False)
+        else:
+            monkeypatch.setattr(_ahead.os, "getloadavg", lambda: (load, load, load),
+                                raising=False)
+        return _ahead._free_core()
+
+    assert machine(2, 0.9) and machine(2, 1.0) and machine(4, 2.5) and machine(2, None)
+    assert not machine(2, 1.1) and not machine(2, 3.0) and not machine(1, 0.0)
