@@ -122,7 +122,7 @@ INVENTORY: tuple[Cache, ...] = (
            f"{HERE}::test_pm1_batch_cache_through_every_slot_collision",
            f"{HERE}::test_pm1_block_rule_run_times_at_slot_reuse",
            f"{HERE}::test_pm1_block_rule_states_at_slot_reuse")),
-    Cache("zonemax/engine/_ea_pm1.py::ea_pm1_steps:slot",
+    Cache("zonemax/engine/_ea_pm1.py::ea_pm1_step:slot",
           "k % slots (k itself while k < slots); refilled when cache.k[slot] != k",
           (f"{HERE}::test_pm1_table_slots_reused_mid_run_bit_for_bit",
            f"{HERE}::test_pm1_block_rule_states_at_slot_reuse")),
@@ -142,7 +142,9 @@ INVENTORY: tuple[Cache, ...] = (
           "256) for verify's planted count law",
           (f"{HERE}::test_per_iteration_batch_cache_equals_fresh_caches",)),
     Cache("zonemax/engine/_pm1_rows.py::Work",
-          "per run: cz, lam, top, rho, stay by k (n + 1 entries, no eviction), valid while "
+          "per run (a worker's runs reuse one Pm1Run; each start resets cz_block to -1 and "
+          "the rows and acc to 0, as new_work makes them): cz, lam, top, rho, stay by k "
+          "(n + 1 entries, no eviction), valid while "
           "cz_block[k] equals the block number (a changes only between blocks); the rest "
           "scratch and accumulators.  No switch recomputes it, so no bit-for-bit twin: its "
           "law is checked where blocks change a and k returns (rule mixed, exact values).  "
@@ -222,6 +224,9 @@ NOT_CACHES: dict[str, str] = {
     "zonemax/engine/_magnitude_law.py::MagnitudeLaw": "an immutable value (lru caches above)",
     "zonemax/engine/_ea_pm1.py::BlockRule": "parameters (integers), no arrays",
     "reference/_inversion.py::LazyUniform.num": "the bits of one uniform revealed so far",
+    "zonemax/engine/_ea_pm1.py::Pm1Run": "one run's state between two steps, fresh per run",
+    "zonemax/engine/_pm1_rows.py::end_block_example:new_cache(1)":
+        "an example argument: end_block is compiled for its type, never run with it",
 }
 
 SCANNED = ("zonemax/engine", "zonemax/exact", "reference")

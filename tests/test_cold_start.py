@@ -14,6 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 #: Prints ``{module.function: [signature, ...]}`` for every numba dispatcher of the engine after
@@ -50,7 +51,7 @@ _SPECS = {
 }
 #: The kernel (generator) each algorithm runs.
 _KERNEL = {
-    "ea-pm1": "zonemax.engine._ea_pm1.ea_pm1_steps",
+    "ea-pm1": "zonemax.engine._ea_pm1.ea_pm1_step",
     "ea-heavy": "zonemax.engine._ea_law.ea_law_steps",
     "rls-pm1": "zonemax.engine._rls_positions.rls_positions_steps",
     "rls-heavy": "zonemax.engine._rls_law.rls_law_steps",
@@ -147,3 +148,96 @@ def test_reproduce_names_the_kernels_it_compiles(tmp_path: Path,
                                 engine="reference")
     assert compiling_algorithms(reference) == []
     assert asked == []
+
+
+def test_end_block_example_has_the_kernels_types() -> None:
+    """The arguments the child of :mod:`zonemax.engine._ahead` compiles ``end_block`` with have
+    the types ``ea_pm1_step`` passes (the scratch of its ``Pm1Run``, the table cache from
+    ``new_cache``): otherwise the child would compile a signature the kernel never asks for."""
+    import numba
+
+    from zonemax.engine._ea_pm1 import new_run
+    from zonemax.engine._pm1_patterns import new_cache
+    from zonemax.engine._pm1_rows import end_block_example
+
+    example = [numba.typeof(x) for x in end_block_example()]
+    run = new_run(np.array([3, 0, 2], np.int64))
+    kernel_side = [numba.typeof(np.random.default_rng(1)), numba.typeof(run.work.rows),
+                   numba.typeof(new_cache(5)), numba.typeof(run.work.sc),
+                   numba.typeof(run.dist), numba.typeof(run.order)] + [numba.int64] * 5
+    assert example == kernel_side
+
+
+#: Compiles the ±1 EA's kernel through ``prepare`` and prints the functions this process
+#: compiled (numba's compile events), whether ``end_block`` came from the cache, and a run.
+_AHEAD = """
+import json, sys
+from numba.core import event
+compiled = []
+class Listener(event.Listener):
+    def on_start(self, ev):
+        compiled.append(ev.data["dispatcher"].py_func.__qualname__)
+    def on_end(self, ev):
+        pass
+event.register("numba:compile", Listener())
+from zonemax.engine import _ahead, prepare, run_many
+from zonemax.reference.spec import AlgorithmSpec
+_ahead._free_core = lambda: True  # whatever the machine's load
+if sys.argv[1:] == ["failing-child"]:
+    _ahead._CHILD = "raise SystemExit(3)"
+spec = AlgorithmSpec("ea-pm1", (300, 2, 0, 5))
+prepare(spec)
+batch = run_many(spec, runs=3, seed=4, budget=None, jobs=1)
+work = {d.py_func.__qualname__: [sum(d.stats.cache_hits.values()), len(d.signatures)]
+        for d, _ in _ahead.child_work()}
+print(json.dumps({"compiled": compiled, "work": work, "runs": batch.evaluations.tolist()}))
+"""
+
+
+def _ahead(cache: Path, *argv: str) -> dict[str, object]:
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache)}
+    res = subprocess.run([sys.executable, "-c", _AHEAD, *argv], capture_output=True, text=True,
+                         env=env, check=False, timeout=900)
+    assert res.returncode == 0, res.stderr
+    out: dict[str, object] = json.loads(res.stdout.splitlines()[-1])
+    return out
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(1800)
+def test_pm1_block_end_compiles_in_a_second_process(tmp_path: Path) -> None:
+    """A cold ``prepare`` of ``ea-pm1`` leaves ``end_block`` (``_ahead.child_work``) to the
+    child process and loads it from the cache the child wrote
+    (one signature each, a cache hit, never compiled here: the child's example arguments have
+    the kernel's types), and the runs equal those of a process whose child fails (the fallback:
+    it compiles them itself after the wait)."""
+    ahead = _ahead(tmp_path / "cache")
+    names = {"end_block"}
+    assert set(ahead["work"]) == names  # type: ignore[arg-type]
+    assert "ea_pm1_step" in ahead["compiled"]  # type: ignore[operator]
+    assert names.isdisjoint(ahead["compiled"])  # type: ignore[arg-type]
+    assert all(v == [1, 1] for v in ahead["work"].values())  # type: ignore[attr-defined]
+    alone = _ahead(tmp_path / "other-cache", "failing-child")
+    assert names <= set(alone["compiled"])  # type: ignore[arg-type]
+    assert all(v == [0, 1] for v in alone["work"].values())  # type: ignore[attr-defined]
+    assert alone["runs"] == ahead["runs"]
+
+
+def test_child_only_with_an_idle_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compile-ahead child starts only when a second core is idle: two CPUs and a load
+    average of at most one (this process); not with one CPU or a busy machine; with no load
+    average to read (Windows) the cores count as free."""
+    from zonemax.engine import _ahead
+
+    def machine(cpus: int, load: float | None) -> bool:
+        monkeypatch.setattr(_ahead.os, "sched_getaffinity", lambda pid: set(range(cpus)),
+                            raising=False)
+        if load is None:
+            monkeypatch.delattr(_ahead.os, "getloadavg", raising=False)
+        else:
+            monkeypatch.setattr(_ahead.os, "getloadavg", lambda: (load, load, load),
+                                raising=False)
+        return _ahead._free_core()
+
+    assert machine(2, 0.9) and machine(2, 1.0) and machine(4, 2.5) and machine(2, None)
+    assert not machine(2, 1.1) and not machine(2, 3.0) and not machine(1, 0.0)

@@ -13,6 +13,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from zonemax.engine._jit import inner
+
 
 @njit(nogil=True, cache=True)
 def build_alias(weight: np.ndarray, count: int, prob: np.ndarray, alias: np.ndarray,
@@ -49,7 +51,7 @@ def build_alias(weight: np.ndarray, count: int, prob: np.ndarray, alias: np.ndar
         prob[small[j]] = 1.0
 
 
-@njit(nogil=True, cache=True)
+@inner
 def fill_payloads(payload: np.ndarray, alias: np.ndarray, count: int, keep: np.ndarray,
                   other: np.ndarray) -> None:
     """``keep[i] = payload[i]`` and ``other[i] = payload[alias[i]]`` for every column ``i``."""

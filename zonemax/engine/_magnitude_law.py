@@ -95,6 +95,7 @@ import numpy as np
 from numba import njit
 
 from zonemax.engine._heavy_law import heavy_tables
+from zonemax.engine._jit import inner
 from zonemax.engine._random import TWO_53, bit_length
 from zonemax.reference.params import LogBase, Truncation
 from zonemax.reference.spec import GEOM_ALGORITHMS, POWER_ALGORITHMS, AlgorithmSpec
@@ -302,7 +303,7 @@ def random_bits(rng: np.random.Generator, width: int) -> int:
     return (x << (width - 53)) | y
 
 
-@njit(nogil=True, cache=True)
+@inner
 def geom_in_bin(rng: np.random.Generator, bits: np.ndarray, nbits: int, b: int) -> int:
     """``M`` in bin ``b >= 1`` of the double-geometric law: ``2^(b-1)`` plus independent binary
     digits, digit ``i`` one with probability ``bits[i]`` (module docstring)."""
@@ -313,7 +314,7 @@ def geom_in_bin(rng: np.random.Generator, bits: np.ndarray, nbits: int, b: int) 
     return m
 
 
-@njit(nogil=True, cache=True)
+@inner
 def power_in_bin(rng: np.random.Generator, beta: float, b: int) -> int:
     """``K`` in bin ``b >= 1`` of the power law: uniform proposals on ``[lo, 2 lo)``, ``lo =
     2^(b-1)``, accepted with probability ``(lo / k)^beta`` (module docstring)."""
@@ -344,7 +345,7 @@ def small_magnitude(small: np.ndarray, v: float, top: int) -> int:
     return hi
 
 
-@njit(nogil=True, cache=True)
+@inner
 def law_magnitude(rng: np.random.Generator, law: MagnitudeLaw, pi: float, jb: int,
                   clip_ok: bool) -> int:
     """A candidate magnitude: the law conditioned on ``1 <= M < 2^jb`` (mass ``pi``), or for a

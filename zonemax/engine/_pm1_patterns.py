@@ -19,6 +19,7 @@ import numpy as np
 from numba import njit
 
 from zonemax.engine._alias import build_alias, fill_payloads
+from zonemax.engine._jit import inner
 from zonemax.engine._random import typed_int, uniform_int
 
 #: Largest number of mutated non-optimal positions kept in the ±1 EA pattern table.  Derivation:
@@ -72,7 +73,7 @@ def pattern_b(pattern: int) -> int:
 # --------------------------------------------------------------------------------------------
 # the table of one k
 # --------------------------------------------------------------------------------------------
-@njit(nogil=True, cache=True)
+@inner
 def binomial_row(n_trials: int, s: float, out: np.ndarray, top: int) -> None:
     """``out[m] = P(Bin(n_trials, s) = m)`` for ``m = 0..top`` (zeros beyond ``n_trials``)."""
     for m in range(top + 1):
@@ -154,9 +155,8 @@ class Scratch(NamedTuple):
     pz: np.ndarray  #: float64, ``Bin(n - k, 1/n)`` pmf up to :data:`MAX_M`
 
 
-@njit(nogil=True, cache=True)
 def new_scratch() -> Scratch:
-    """Fresh :class:`Scratch` arrays."""
+    """Fresh :class:`Scratch` arrays (plain numpy, like :func:`new_cache`)."""
     size = TABLE_SIZE
     return Scratch(np.empty(size, np.int64), np.empty(size, np.int64), np.empty(size, np.int64),
                    np.empty(size), np.empty(size, np.int64), np.empty(size, np.int64),
@@ -164,7 +164,7 @@ def new_scratch() -> Scratch:
                    np.empty(MAX_M + 1))
 
 
-@njit(nogil=True, cache=True)
+@inner
 def packed_alias(sc: Scratch, count: int, prob: np.ndarray, keep: np.ndarray,
                  other: np.ndarray) -> None:
     """Alias table of the patterns ``sc.ms/zs/bs[:count]`` with weights ``sc.weight[:count]``,
@@ -197,7 +197,7 @@ def none_mutated(count: int, p: float) -> float:
     return 1.0 if count == 0 else math.exp(count * math.log1p(-p))
 
 
-@njit(nogil=True, cache=True)
+@inner
 def z0_masses(n: int, k: int, pk: np.ndarray, out: np.ndarray) -> None:
     """``out[m]`` = probability that an iteration is useful with pattern ``(m, 0, b)`` for some
     ``b`` (:func:`pattern_table`): ``Bin(k, p)(m) (1 - p)^(n - k) P(Bin(m, 1/2) >= m/2)``;
@@ -295,7 +295,7 @@ def new_cache(slots: int) -> TableCache:
                       np.zeros((slots, MAX_M + 1)))
 
 
-@njit(nogil=True, cache=True)
+@inner
 def fill_slot(cache: TableCache, sc: Scratch, n: int, k: int, slot: int) -> None:
     """Build the tables of ``k`` into ``slot`` (callers check ``cache.k[slot] != k`` first,
     inline, so that the common case of a cached table costs no call)."""
@@ -346,7 +346,7 @@ def far_only_law(cache: TableCache, sc: Scratch, n: int, a: int) -> int:
     return slot
 
 
-@njit(nogil=True, cache=True)
+@inner
 def near_masses(cache: TableCache, slot: int, k: int, a: int, out: np.ndarray
                 ) -> tuple[float, int]:
     """``lambda``: probability that an iteration is useful and mutates a near position, with
@@ -381,7 +381,7 @@ def near_masses(cache: TableCache, slot: int, k: int, a: int, out: np.ndarray
     return cache.zmass[slot] + acc, top
 
 
-@njit(nogil=True, cache=True)
+@inner
 def first_near_slot(rng: np.random.Generator, m: int, a: int, k: int) -> int:
     """The first near slot of a uniform ordered ``m``-sample of the ``k`` non-optimal positions
     (``a`` far, ``h = k - a >= 1`` near) conditioned on containing a near one: slot ``i`` with

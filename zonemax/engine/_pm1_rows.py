@@ -38,13 +38,21 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from zonemax.engine._pm1_patterns import MAX_M, Scratch, TableCache, far_only_law, new_scratch
+from zonemax.engine._jit import inner
+from zonemax.engine._pm1_patterns import (
+    MAX_M,
+    Scratch,
+    TableCache,
+    far_only_law,
+    new_cache,
+    new_scratch,
+)
 from zonemax.engine._random import (
     binomial_small,
-    distinct_pair,
+    distinct_pair_call,
     typed_bool,
-    uniform_int,
-    uniform_pair,
+    uniform_int_call,
+    uniform_pair_call,
 )
 
 #: Binomial draws with mean ``n min(p, 1 - p)`` below this use :func:`binomial_small`'s
@@ -71,9 +79,9 @@ class Rows(NamedTuple):
     sel: np.ndarray  #: (MAX_M,) int64, scratch: positions of one row
 
 
-@njit(nogil=True, cache=True)
 def new_rows(n: int) -> Rows:
-    """Empty :class:`Rows` for dimension ``n``."""
+    """Empty :class:`Rows` for dimension ``n`` (plain numpy, like
+    :func:`~zonemax.engine._pm1_patterns.new_cache`)."""
     return Rows(np.zeros((MAX_M + 1, MAX_M + 1), np.int64),
                 np.zeros((MAX_M + 1, MAX_M + 1), np.int64), np.zeros(n, np.int64),
                 np.empty(MAX_M, np.int64))
@@ -189,26 +197,26 @@ def apply_state(rng: np.random.Generator, u: int, v: int, c: int, delta: np.ndar
     if u + v == 1:
         d = 1 if v == 1 else -1
         for _ in range(c >> 1):  # two independent uniform indices per draw
-            i1, i2 = uniform_pair(rng, a, a)
+            i1, i2 = uniform_pair_call(rng, a, a)
             delta[i1] += d
             delta[i2] += d
         if c & 1:
-            delta[uniform_int(rng, a)] += d
+            delta[uniform_int_call(rng, a)] += d
         return
     d1 = -1 if u >= 1 else 1
     d2 = -1 if u >= 2 else 1
     if u + v == 2:
         for _ in range(c):
-            i1, i2 = distinct_pair(rng, a)
+            i1, i2 = distinct_pair_call(rng, a)
             delta[i1] += d1
             delta[i2] += d2
         return
     if u + v == 3:
         d3 = -1 if u == 3 else 1
         for _ in range(c):
-            i1, i2 = distinct_pair(rng, a)
+            i1, i2 = distinct_pair_call(rng, a)
             while True:  # the third uniform on the other a - 2
-                i3 = uniform_int(rng, a)
+                i3 = uniform_int_call(rng, a)
                 if i3 != i1 and i3 != i2:
                     break
             delta[i1] += d1
@@ -219,7 +227,7 @@ def apply_state(rng: np.random.Generator, u: int, v: int, c: int, delta: np.ndar
     for _ in range(c):
         for j in range(m):
             while True:
-                idx = uniform_int(rng, a)
+                idx = uniform_int_call(rng, a)
                 fresh = True
                 for i in range(j):
                     if sel[i] == idx:
@@ -261,7 +269,7 @@ def apply_rows(rng: np.random.Generator, rows: Rows, dist: np.ndarray, order: np
         delta[i] = 0
 
 
-@njit(nogil=True, cache=True)
+@inner
 def end_block(rng: np.random.Generator, rows: Rows, cache: TableCache, sc: Scratch,
               dist: np.ndarray, order: np.ndarray, a: int, far_only: int, top_row: int,
               sweep_min: int, planted: int) -> None:
@@ -273,8 +281,19 @@ def end_block(rng: np.random.Generator, rows: Rows, cache: TableCache, sc: Scrat
     apply_rows(rng, rows, dist, order, a, top_row, sweep_min, planted)
 
 
+def end_block_example(n: int = 2) -> tuple[object, ...]:
+    """Arguments of the types :func:`zonemax.engine._ea_pm1.ea_pm1_step` calls
+    :func:`end_block` with (plain numpy, nothing compiled): for compiling it ahead in another
+    process (:mod:`zonemax.engine._ahead`).  ``tests/test_cold_start.py`` checks that they give
+    the kernel's signature."""
+    one = np.int64(1)
+    return (np.random.default_rng(0), new_rows(n), new_cache(1), new_scratch(),
+            np.ones(n, np.int64), np.arange(n, dtype=np.int64), one, one, one, one,
+            np.int64(CORRECT))
+
+
 class Work(NamedTuple):
-    """Per-run scratch space of :func:`zonemax.engine._ea_pm1.ea_pm1_steps`."""
+    """Per-run scratch space of :func:`zonemax.engine._ea_pm1.ea_pm1_step`."""
 
     sc: Scratch  #: table building
     rows: Rows  #: pending far rows
@@ -293,9 +312,9 @@ class Work(NamedTuple):
     acc_ks: np.ndarray  #: (n + 1,) int64, the k with acc[k] > 0
 
 
-@njit(nogil=True, cache=True)
 def new_work(n: int) -> Work:
-    """Fresh :class:`Work` for dimension ``n``."""
+    """Fresh :class:`Work` for dimension ``n`` (plain numpy: only Python makes it,
+    :func:`zonemax.engine._ea_pm1.new_run`)."""
     return Work(new_scratch(), new_rows(n), np.empty(MAX_M, np.int64),
                 np.empty(MAX_M, np.int64), np.zeros(MAX_M, np.bool_),
                 np.empty(MAX_M, np.int64), np.zeros((n + 1, MAX_M + 1)),

@@ -33,6 +33,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numba import njit
 
+from zonemax.engine._jit import inner
+
 if TYPE_CHECKING:
     def typed_int(x: int) -> int:
         """See below."""
@@ -116,6 +118,29 @@ def distinct_pair(rng: np.random.Generator, k: int) -> tuple[int, int]:
     i1, i2 = uniform_pair(rng, k, k - 1)
     return i1, i2 + (i2 >= i1)
 
+
+
+# Out-of-line versions for callers that run rarely (block ends, :mod:`zonemax.engine._pm1_rows`):
+# each inlines its helper once, where an ``inline="always"`` call copies (and compiles) the
+# helper at every call site; the same code and the same draws.
+
+
+@inner
+def uniform_int_call(rng: np.random.Generator, k: int) -> int:
+    """:func:`uniform_int`, not inlined."""
+    return uniform_int(rng, k)
+
+
+@inner
+def uniform_pair_call(rng: np.random.Generator, k1: int, k2: int) -> tuple[int, int]:
+    """:func:`uniform_pair`, not inlined."""
+    return uniform_pair(rng, k1, k2)
+
+
+@inner
+def distinct_pair_call(rng: np.random.Generator, k: int) -> tuple[int, int]:
+    """:func:`distinct_pair`, not inlined."""
+    return distinct_pair(rng, k)
 
 #: :func:`phase_trials` sums this many geometric variables or fewer by inversion (about 20 ns
 #: each) instead of drawing one negative binomial (about 150 ns; both measured).
@@ -217,7 +242,7 @@ def bit_length(x: int) -> int:
     return b + (1 if x > 0 else 0)
 
 
-@njit(nogil=True, cache=True)
+@inner
 def count_in_window(rng: np.random.Generator, successes: int, slots: int, window: int) -> int:
     """How many of ``successes`` uniformly placed (without replacement) among ``slots`` slots
     fall into the first ``window`` (a hypergeometric draw, sequentially)."""

@@ -16,7 +16,9 @@ non-optimal positions of the ±1 EA's block rule in front); a uniform (distinct)
 or optimal positions is a partial Fisher-Yates shuffle of the corresponding block of ``order``.
 Memory is O(n) per run and nothing is allocated inside the loops.
 
-**Steps.**  Each kernel is a numba generator, ``*_steps(..., chunk)``: it returns to Python
+**Steps.**  Each kernel is a numba generator, ``*_steps(..., chunk)`` (the ±1 EA's is a Python
+generator over a compiled step function that keeps the loop's variables in arrays between
+calls, :func:`zonemax.engine._ea_pm1.ea_pm1_step`: cheaper to compile): it returns to Python
 after at most ``chunk`` passes of its loop, yielding ``(False, evaluations, False, f)`` -- a
 lower bound on the evaluations so far (those drawn plus the useful iterations counted but not
 yet drawn) and an upper bound on the current ``f`` -- and finally ``(True, T, solved, f)``.
@@ -35,6 +37,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from zonemax.engine._jit import inner
 from zonemax.engine._random import phase_trials, uniform_int
 
 #: "No budget": int64 max (the reference's ``budget=None``).
@@ -45,7 +48,7 @@ NO_PAUSE = NO_BUDGET
 Step = tuple[bool, int, bool, int]
 
 
-@njit(nogil=True, cache=True)
+@inner
 def init_partition(dist: np.ndarray, order: np.ndarray, where: np.ndarray) -> int:
     """Fill ``order``/``where`` with non-optimal positions first; return ``k``."""
     n = dist.shape[0]
@@ -64,7 +67,7 @@ def init_partition(dist: np.ndarray, order: np.ndarray, where: np.ndarray) -> in
     return k
 
 
-@njit(nogil=True, cache=True)
+@inner
 def partition_far(dist: np.ndarray, order: np.ndarray, where: np.ndarray, far_min: int
                ) -> tuple[int, int, int]:
     """``order`` = far positions, near non-optimal ones, optimal ones; returns ``(a, k, B)``
@@ -92,7 +95,7 @@ def partition_far(dist: np.ndarray, order: np.ndarray, where: np.ndarray, far_mi
     return a, k, low
 
 
-@njit(nogil=True, cache=True)
+@inner
 def start_state(dist0: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, int]:
     """A run's start: a copy of the distances, the partition (non-optimal first), ``k`` and
     ``f = sum_i D_i``."""
@@ -114,6 +117,13 @@ def copy_into(out: np.ndarray, src: np.ndarray) -> None:
     about 3 s of a cold start) into every kernel that uses it."""
     for i in range(src.shape[0]):
         out[i] = src[i]
+
+
+@inner
+def copy_out(out: np.ndarray, src: np.ndarray) -> None:
+    """:func:`copy_into`, not inlined: for the ends of a run, which happen once (one compiled
+    copy instead of one per call site)."""
+    copy_into(out, src)
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -153,7 +163,7 @@ def choose(rng: np.random.Generator, order: np.ndarray, where: np.ndarray, lo: i
         swap(order, where, lo + j, lo + j + uniform_int(rng, hi - lo - j))
 
 
-@njit(nogil=True, cache=True)
+@inner
 def pick(rng: np.random.Generator, order: np.ndarray, where: np.ndarray, lo: int, hi: int,
          count: int, out: np.ndarray) -> None:
     """``out[:count]`` = a uniform ordered sample without replacement from ``order[lo:hi]``.
@@ -184,7 +194,7 @@ def pick(rng: np.random.Generator, order: np.ndarray, where: np.ndarray, lo: int
             out[j] = order[lo + j]
 
 
-@njit(nogil=True, cache=True)
+@inner
 def finish(rng: np.random.Generator, t: int, useful: int, q: float, budget: int
            ) -> tuple[int, bool]:
     """The run reached ``f = 0`` in the open phase: close it (``useful`` useful iterations, each
@@ -194,7 +204,7 @@ def finish(rng: np.random.Generator, t: int, useful: int, q: float, budget: int
     return (t, True) if t <= budget else (budget, False)
 
 
-@njit(nogil=True, cache=True)
+@inner
 def settle(rng: np.random.Generator, acc: np.ndarray, acc_q: np.ndarray, acc_ks: np.ndarray,
            count: int) -> int:
     """Evaluations of the useful iterations counted in ``acc`` (``acc_ks[:count]`` lists the

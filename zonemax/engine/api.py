@@ -35,7 +35,7 @@ Run ``i`` uses ``np.random.default_rng(seeds[i])`` (SPEC 7); :func:`run_many` ta
 ``seeds = SeedSequence(seed).spawn(runs)``, so a result depends on ``seed`` and ``runs`` only,
 not on ``jobs``.
 
-**Steps.**  Every kernel is a numba generator that returns to Python after at most ``chunk``
+**Steps.**  Every kernel is a generator that returns to Python after at most ``chunk``
 passes of its loop (:data:`CHUNK`; :mod:`zonemax.engine._state`, "Steps") and resumes where it
 stopped; a pause draws nothing and changes nothing, so no result depends on ``chunk``
 (``tests/test_signals_engine.py`` checks it bit for bit).  Between steps the engine reports
@@ -58,8 +58,16 @@ from typing import Any
 import numba
 import numpy as np
 
+from zonemax.engine._ahead import compile_ahead, in_cache
 from zonemax.engine._ea_law import ea_law_steps
-from zonemax.engine._ea_pm1 import DEFAULT_RULE, PER_ITERATION, BlockRule, ea_pm1_steps
+from zonemax.engine._ea_pm1 import (
+    DEFAULT_RULE,
+    PER_ITERATION,
+    BlockRule,
+    ea_pm1_step,
+    ea_pm1_steps,
+    new_run,
+)
 from zonemax.engine._magnitude_law import draw_candidates, law_admissible, magnitude_law
 from zonemax.engine._pm1_patterns import CACHE_MAX_SLOTS, new_cache
 from zonemax.engine._rls_ab import rls_ab_steps
@@ -442,10 +450,12 @@ def _pm1_kernel(n: int) -> Kernel:
     sharing them does not change any run."""
     cache = new_cache(min(n + 1, CACHE_MAX_SLOTS))
     scratch = np.empty(n, np.int64)  # the final distances, not used here
+    run = new_run(scratch)  # the runs' state, reset by each run (allocated once)
 
     def ea_pm1(rng: np.random.Generator, dist0: np.ndarray, budget: int, chunk: int
                ) -> Iterator[Step]:
-        return ea_pm1_steps(rng, dist0, budget, DEFAULT_RULE, cache, NO_BUDGET, scratch, chunk)
+        return ea_pm1_steps(rng, dist0, budget, DEFAULT_RULE, cache, NO_BUDGET, scratch, chunk,
+                            run)
 
     return ea_pm1
 
@@ -506,8 +516,9 @@ def _dispatch(spec: AlgorithmSpec) -> tuple[Any, tuple[Any, ...]]:
         return rls_ab_steps, (rng, dist0, 0, 2.0, 0.5, CHUNK)
     if spec.algorithm == "ea-pm1":
         n = dist0.shape[0]
-        return ea_pm1_steps, (rng, dist0, 0, DEFAULT_RULE, new_cache(min(n + 1, CACHE_MAX_SLOTS)),
-                              NO_BUDGET, dist0.copy(), CHUNK)
+        return ea_pm1_step, (rng, new_run(dist0), 0, DEFAULT_RULE,
+                             new_cache(min(n + 1, CACHE_MAX_SLOTS)), NO_BUDGET, dist0.copy(),
+                             CHUNK)
     return rls_pm1_steps, (rng, dist0, 0, CHUNK)
 
 
@@ -525,23 +536,22 @@ def needs_compiling(spec: AlgorithmSpec) -> bool | None:
     if problem is not None:
         raise ValueError(problem)
     dispatcher, args = _dispatch(spec)
-    sig = _signature(args)
-    if sig in dispatcher.overloads:
-        return False
-    try:  # what Dispatcher.compile does before it compiles (numba/core/dispatcher.py)
-        cache = dispatcher._cache
-        key = cache._index_key(sig, dispatcher.targetctx.codegen())
-        return key not in cache._cache_file._load_index()
-    except Exception:  # numba's private cache API changed: unknown is an answer
-        return None
+    cached = in_cache(dispatcher, _signature(args))
+    return None if cached is None else not cached
 
 
 def prepare(spec: AlgorithmSpec) -> None:
     """Compile ``spec``'s kernel, or load it from numba's cache, without calling it.
 
     :func:`run_seeds` does this before it defers signals, so that Ctrl-C during a long first
-    compilation interrupts it at once (numba's compiler is Python code)."""
+    compilation interrupts it at once (numba's compiler is Python code).  A cold ``ea-pm1``
+    compiles its block end in a second process meanwhile (:mod:`zonemax.engine._ahead`)."""
     dispatcher, args = _dispatch(spec)
     sig = _signature(args)
-    if sig not in dispatcher.overloads:
+    if sig in dispatcher.overloads:
+        return
+    if spec.algorithm == "ea-pm1":  # its block end compiles in a second process meanwhile
+        with compile_ahead(dispatcher, sig):
+            dispatcher.compile(sig)
+    else:
         dispatcher.compile(sig)
