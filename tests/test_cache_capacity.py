@@ -223,6 +223,7 @@ NOT_CACHES: dict[str, str] = {
     "zonemax/engine/_pm1_rows.py::Rows": "pending rows of one block and scratch, cleared",
     "zonemax/engine/_magnitude_law.py::MagnitudeLaw": "an immutable value (lru caches above)",
     "zonemax/engine/_ea_pm1.py::BlockRule": "parameters (integers), no arrays",
+    "zonemax/engine/_rls_positions.py::GeomMoves": "parameters (three floats), no arrays",
     "reference/_inversion.py::LazyUniform.num": "the bits of one uniform revealed so far",
     "zonemax/engine/_ea_pm1.py::Pm1Run": "one run's state between two steps, fresh per run",
     "zonemax/engine/_pm1_rows.py::end_block_example:new_cache(1)":
