@@ -167,8 +167,9 @@ def mutated_module(module: str, old: str, new: str) -> ModuleType:
     exactly once) replaced by ``new``: a planted bug in jitted code that really runs.
 
     The copy is executed from the module's own source under a new name (the original stays
-    untouched), with numba's on-disk cache off (``cache=True`` -> ``cache=False``: numba keys its
-    cache by the source file, which the copy does not have), so its functions are compiled
+    untouched), with numba's on-disk cache off (``cache=True`` -> ``cache=False``, and
+    ``@inner`` -> :data:`~zonemax.engine._jit.inner_uncached`: numba keys its cache by the
+    source file, which the copy does not have), so its functions are compiled
     afresh in this process, a few seconds."""
     spec = importlib.util.find_spec(module)
     if spec is None or spec.origin is None:
@@ -183,7 +184,9 @@ def mutated_module(module: str, old: str, new: str) -> ModuleType:
     copy = ModuleType(name)
     copy.__file__ = spec.origin
     sys.modules[name] = copy  # NamedTuple classes look their module up
-    code = source.replace(old, new).replace("cache=True", "cache=False")
+    code = (source.replace(old, new).replace("cache=True", "cache=False")
+            .replace("from zonemax.engine._jit import inner\n",
+                     "from zonemax.engine._jit import inner_uncached as inner\n"))
     exec(compile(code, f"{spec.origin} (planted: {new})", "exec"), copy.__dict__)
     return copy
 

@@ -1,13 +1,13 @@
 """The numba decorator of the helpers that only compiled code calls (issue 24, cold start).
 
 ``@njit`` compiles, for every function, besides the function itself a CPython wrapper (unboxing
-of every argument, boxing of the result; large for the named tuples of arrays the ±1 EA passes)
-and a C wrapper, and optimises and emits machine code for both.  A helper that only other jitted
-functions call needs neither: :data:`inner` leaves them out, which saved about 2.5 s of the ±1
-EA's cold compile (measured against ``@njit`` on every helper; ``benchmarks/README.md``, "Cold
-start").  Such a helper cannot be called from Python (numba raises); the kernels, and the
-helpers the tests call directly, keep ``@njit``.  The compiled code of the function itself is
-the same, so no run changes.
+of every argument, boxing of the result) and a C wrapper.  The cold-start work of issue 24 tried
+leaving both out for helpers that only other jitted functions call (numba's target options
+``no_cpython_wrapper`` and ``no_cfunc_wrapper``; about 2 s less of the ±1 EA's cold compile),
+but a test calls such a helper from Python (``power_in_bin``, in
+``stats_tests/tests/test_samplers.py``), and numba 0.68 then crashed the interpreter with a
+segmentation fault instead of raising.  So :data:`inner` keeps the wrappers: it is
+``@njit(nogil=True, cache=True)``, one name for the helpers should the option become safe.
 """
 
 from __future__ import annotations
@@ -16,9 +16,11 @@ from typing import Any
 
 from numba import njit
 
-#: numba's options of :data:`inner` (``no_cpython_wrapper`` and ``no_cfunc_wrapper`` are
-#: numba's target options, missing from its type stubs: hence passed as a mapping).
-_OPTIONS: dict[str, Any] = {"nogil": True, "cache": True, "no_cpython_wrapper": True,
-                            "no_cfunc_wrapper": True}
-#: ``@inner`` = ``@njit(nogil=True, cache=True)`` without the CPython and C wrappers.
+#: numba's options of :data:`inner` (module docstring: the wrappers stay).
+_OPTIONS: dict[str, Any] = {"nogil": True, "cache": True}
+#: ``@inner`` = ``@njit(nogil=True, cache=True)``.
 inner = njit(**_OPTIONS)
+#: :data:`inner` with numba's on-disk cache off, for a copy of a module executed from edited
+#: source (:func:`zonemax.verify.mutated_module`: numba cannot locate a cache for a file that
+#: does not exist, and refuses ``cache=True`` there).
+inner_uncached = njit(**{**_OPTIONS, "cache": False})
