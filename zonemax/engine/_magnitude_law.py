@@ -203,22 +203,28 @@ def _accurate(compute: Any) -> list[Any]:
                      "precision for these parameters")
 
 
+def geom_ratio(q_given: Fraction | None, mean: Fraction | None) -> tuple[Any, Any]:
+    """``(q, 1 - q)`` as Arb balls at the current working precision: ``q`` given, or solved
+    from the mean step length ``m = 2q/(1 - q^2)`` (:func:`_geom_law`), each without
+    cancellation."""
+    from flint import arb, fmpq
+
+    if q_given is not None:
+        return (arb(fmpq(q_given.numerator, q_given.denominator)),
+                arb(fmpq((1 - q_given).numerator, (1 - q_given).denominator)))
+    assert mean is not None
+    m = arb(fmpq(mean.numerator, mean.denominator))
+    s = (1 + m * m).sqrt()
+    return m / (1 + s), (1 + m / (s + 1)) / (s + m)
+
+
 @lru_cache(maxsize=64)
 def _geom_law(q_given: Fraction | None, mean: Fraction | None) -> MagnitudeLaw:
     """Rudolph's law (module docstring); ``q`` given or solved from the mean step length
     ``2q/(1 - q^2)`` as in :mod:`zonemax.reference.double_geometric`:
     ``q = m / (1 + s)``, ``1 - q = (1 + m/(s + 1)) / (s + m)``, ``s = sqrt(1 + m^2)``."""
-    from flint import arb, fmpq
-
     def compute() -> list[Any]:
-        if q_given is not None:
-            q = arb(fmpq(q_given.numerator, q_given.denominator))
-            one_minus_q = arb(fmpq((1 - q_given).numerator, (1 - q_given).denominator))
-        else:
-            assert mean is not None
-            m = arb(fmpq(mean.numerator, mean.denominator))
-            s = (1 + m * m).sqrt()
-            q, one_minus_q = m / (1 + s), (1 + m / (s + 1)) / (s + m)
+        q, one_minus_q = geom_ratio(q_given, mean)
         log_q = (-one_minus_q).log1p()
         moving = 2 * q / (1 + q)  # P(M >= 1) = 1 - (1-q)/(1+q)
         # P(M >= 2^b) = 2 q^(2^b) / (1 + q);  P(1 <= M < 2^b) = 2q (1 - q^(2^b - 1)) / (1 + q)

@@ -86,6 +86,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from zonemax.engine._magnitude_law import geom_ratio
 from zonemax.engine._random import phase_trials, typed_int
 from zonemax.engine._state import NO_BUDGET, NO_PAUSE, Step
 
@@ -116,23 +117,14 @@ PM1 = GeomMoves(0.0, 0.0, 0.5)
 
 
 def geom_moves_params(q: Fraction | None, mean: Fraction | None) -> GeomMoves:
-    """:class:`GeomMoves` for ``q`` (a Fraction in ``(0, 1)``) or a mean step length (solved
-    as in :func:`zonemax.engine._magnitude_law._geom_law`), computed in Arb and rounded once."""
-    from flint import arb, ctx, fmpq
+    """:class:`GeomMoves` for ``q`` (a Fraction in ``(0, 1)``) or a mean step length, computed
+    in Arb (:func:`~zonemax.engine._magnitude_law.geom_ratio`, the law tables' own ``q``) and
+    rounded once."""
+    from flint import ctx
 
     with ctx.workprec(256):
-        if q is not None:
-            qf = Fraction(q)
-            qa = arb(fmpq(qf.numerator, qf.denominator))
-            pa = arb(fmpq((1 - qf).numerator, (1 - qf).denominator))
-        else:
-            assert mean is not None
-            mf = Fraction(mean)
-            m = arb(fmpq(mf.numerator, mf.denominator))
-            s = (1 + m * m).sqrt()
-            qa, pa = m / (1 + s), (1 + m / (s + 1)) / (s + m)
-        log_q = (-pa).log1p()
-        return GeomMoves(float(pa), float(log_q), float(qa / (1 + qa)))
+        qa, pa = geom_ratio(q, mean)
+        return GeomMoves(float(pa), float((-pa).log1p()), float(qa / (1 + qa)))
 
 
 @njit(nogil=True, cache=True, inline="always")

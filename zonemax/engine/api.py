@@ -328,14 +328,22 @@ def _per_iteration_rls(spec: AlgorithmSpec, seed: np.random.SeedSequence, runs: 
                     else (rls_law_steps, (rng0, dist0, 0, law, CHUNK)))
     if _signature(args) not in kernel.overloads:
         kernel.compile(_signature(args))
+    return _drain(seed, runs, lambda rng: (
+        rls_pm1_steps(rng, dist0, budget_int, CHUNK) if law is None
+        else rls_law_steps(rng, dist0, budget_int, law, CHUNK)))
+
+
+def _drain(seed: np.random.SeedSequence, runs: int,
+           steps: Callable[[np.random.Generator], Iterator[Step]]
+           ) -> tuple[np.ndarray, np.ndarray]:
+    """``runs`` runs one after another, run ``k`` the steps of ``steps(default_rng(child k))``
+    with ``seed.spawn(runs)``, signals deferred to the pauses: the loop of the oracles
+    (:func:`pm1_batch`, :func:`_per_iteration_rls`); their kernels are compiled first."""
     evaluations = np.empty(runs, dtype=np.int64)
     solved = np.empty(runs, dtype=np.bool_)
     with DeferredSignals() as signals:
         for i, child in enumerate(seed.spawn(runs)):
-            rng = np.random.default_rng(child)
-            steps = (rls_pm1_steps(rng, dist0, budget_int, CHUNK) if law is None
-                     else rls_law_steps(rng, dist0, budget_int, law, CHUNK))
-            for finished, t, ok, _ in steps:
+            for finished, t, ok, _ in steps(np.random.default_rng(child)):
                 if signals.pending:
                     signals.deliver()
                 if finished:
@@ -354,19 +362,9 @@ def pm1_batch(spec: AlgorithmSpec, seed: np.random.SeedSequence, runs: int,
     n = dist0.shape[0]
     cache = new_cache(slots)
     scratch = np.empty(n, np.int64)
-    evaluations = np.empty(runs, dtype=np.int64)
-    solved = np.empty(runs, dtype=np.bool_)
     prepare(spec)  # compiled (or loaded) before signals are deferred, as in run_seeds
-    with DeferredSignals() as signals:
-        for i, child in enumerate(seed.spawn(runs)):
-            for finished, t, ok, _ in ea_pm1_steps(np.random.default_rng(child), dist0,
-                                                   budget_int, rule, cache, NO_BUDGET,
-                                                   scratch, CHUNK):
-                if signals.pending:
-                    signals.deliver()
-                if finished:
-                    evaluations[i], solved[i] = t, ok
-    return evaluations, solved
+    return _drain(seed, runs, lambda rng: ea_pm1_steps(rng, dist0, budget_int, rule, cache,
+                                                       NO_BUDGET, scratch, CHUNK))
 
 
 #: Largest admissibility limit ``2 f`` a kernel asks its law about: ``2 f <= 2 |a|_1 < 2^62``
