@@ -168,8 +168,9 @@ def test_end_block_example_has_the_kernels_types() -> None:
     assert example == kernel_side
 
 
-#: Compiles the ±1 EA's kernel through ``prepare`` and prints the functions this process
-#: compiled (numba's compile events), whether ``end_block`` came from the cache, and a run.
+#: Compiles the ±1 EA's kernel through ``prepare``, then runs it and ``ea-heavy``, and prints
+#: the functions this process compiled (numba's compile events), whether the child's work came
+#: from the cache, the late helpers' signatures, and the runs.
 _AHEAD = """
 import json, sys
 from numba.core import event
@@ -181,6 +182,7 @@ class Listener(event.Listener):
         pass
 event.register("numba:compile", Listener())
 from zonemax.engine import _ahead, prepare, run_many
+from zonemax.engine._ea_pm1 import late_helpers_example as _ahead_late
 from zonemax.reference.spec import AlgorithmSpec
 _ahead._free_core = lambda: True  # whatever the machine's load
 if sys.argv[1:] == ["failing-child"]:
@@ -188,9 +190,14 @@ if sys.argv[1:] == ["failing-child"]:
 spec = AlgorithmSpec("ea-pm1", (300, 2, 0, 5))
 prepare(spec)
 batch = run_many(spec, runs=3, seed=4, budget=None, jobs=1)
+heavy = run_many(AlgorithmSpec("ea-heavy", (30, -2), eps=0.25), runs=3, seed=4, budget=None,
+                 jobs=1)
 work = {d.py_func.__qualname__: [sum(d.stats.cache_hits.values()), len(d.signatures)]
-        for d, _ in _ahead.child_work()}
-print(json.dumps({"compiled": compiled, "work": work, "runs": batch.evaluations.tolist()}))
+        for _, d, _ in _ahead.child_work()}
+late = {d.py_func.__qualname__: [str(s) for s in d.signatures]
+        for d, _ in _ahead_late()}
+print(json.dumps({"compiled": compiled, "work": work, "late": late,
+                  "runs": batch.evaluations.tolist() + heavy.evaluations.tolist()}))
 """
 
 
@@ -206,32 +213,60 @@ def _ahead(cache: Path, *argv: str) -> dict[str, object]:
 @pytest.mark.slow
 @pytest.mark.timeout(1800)
 def test_pm1_block_end_compiles_in_a_second_process(tmp_path: Path) -> None:
-    """A cold ``prepare`` of ``ea-pm1`` leaves ``end_block`` (``_ahead.child_work``) to the
-    child process and loads it from the cache the child wrote
-    (one signature each, a cache hit, never compiled here: the child's example arguments have
-    the kernel's types), and the runs equal those of a process whose child fails (the fallback:
-    it compiles them itself after the wait)."""
+    """A cold ``prepare`` of ``ea-pm1`` leaves ``end_block`` and the ``ea-heavy`` and ``rls-ab``
+    kernels (``_ahead.child_work``) to the child process: this process loads ``end_block`` and,
+    when it runs ``ea-heavy``, its kernel from the cache the child wrote (one signature each, a
+    cache hit, never compiled here: the child's example arguments have the right types), and
+    compiled the late helpers once, for the kernel's signature.  The runs equal those of a
+    process whose child fails (the fallback: it compiles everything itself after the wait)."""
     ahead = _ahead(tmp_path / "cache")
-    names = {"end_block"}
-    assert set(ahead["work"]) == names  # type: ignore[arg-type]
+    work = ahead["work"]
+    assert set(work) == {"end_block", "ea_law_steps", "rls_ab_steps"}  # type: ignore[arg-type]
     assert "ea_pm1_step" in ahead["compiled"]  # type: ignore[operator]
-    assert names.isdisjoint(ahead["compiled"])  # type: ignore[arg-type]
-    assert all(v == [1, 1] for v in ahead["work"].values())  # type: ignore[attr-defined]
+    used = {"end_block", "ea_law_steps"}  # rls-ab never ran: never asked for
+    assert used.isdisjoint(ahead["compiled"])  # type: ignore[arg-type]
+    assert all(work[name] == [1, 1] for name in used)  # type: ignore[index]
+    assert work["rls_ab_steps"] == [0, 0]  # type: ignore[index]
+    assert all(len(sigs) == 1 for sigs in ahead["late"].values())  # type: ignore[attr-defined]
     alone = _ahead(tmp_path / "other-cache", "failing-child")
-    assert names <= set(alone["compiled"])  # type: ignore[arg-type]
-    assert all(v == [0, 1] for v in alone["work"].values())  # type: ignore[attr-defined]
+    assert used <= set(alone["compiled"])  # type: ignore[arg-type]
+    assert all(alone["work"][name] == [0, 1] for name in used)  # type: ignore[index]
     assert alone["runs"] == ahead["runs"]
+    assert alone["late"] == ahead["late"]
+
+
+def test_late_helpers_example_has_the_kernels_types() -> None:
+    """The arguments ``prepare`` compiles the late helpers with (while the child compiles the
+    block end) have the types ``ea_pm1_step`` passes: otherwise the kernel would compile a
+    second signature of each and the early compilation would be wasted."""
+    import numba
+
+    from zonemax.engine._ea_pm1 import late_helpers_example, new_run
+
+    run = new_run(np.array([3, 0, 2], np.int64))
+    rng, i64 = numba.typeof(np.random.default_rng(1)), numba.int64
+    ints, reals = numba.typeof(run.work.acc), numba.typeof(run.work.acc_q)
+    kernel_side = {"settle": [rng, ints, reals, numba.typeof(run.work.acc_ks), i64],
+                   "finish": [rng, i64, i64, numba.float64, i64],
+                   "first_near_slot": [rng, i64, i64, i64],
+                   "pick": [rng, numba.typeof(run.order), numba.typeof(run.where), i64, i64, i64,
+                            numba.typeof(run.work.opt)]}
+    example = {d.py_func.__name__: [numba.typeof(x) for x in args]
+               for d, args in late_helpers_example()}
+    assert example == kernel_side
 
 
 def test_child_only_with_an_idle_core(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The compile-ahead child starts only when a second core is idle: two CPUs and a load
-    average of at most one (this process); not with one CPU or a busy machine; with no load
-    average to read (Windows) the cores count as free."""
+    """The compile-ahead child starts only when a second core is idle: two CPUs and at least
+    1.5 of them idle over a short window; where that cannot be read, a load average of at most
+    one (this process); not with one CPU or a busy machine; with neither (Windows) the cores
+    count as free."""
     from zonemax.engine import _ahead
 
-    def machine(cpus: int, load: float | None) -> bool:
+    def machine(cpus: int, idle: float | None, load: float | None) -> bool:
         monkeypatch.setattr(_ahead.os, "sched_getaffinity", lambda pid: set(range(cpus)),
                             raising=False)
+        monkeypatch.setattr(_ahead, "_idle_cpus", lambda window: idle)
         if load is None:
             monkeypatch.delattr(_ahead.os, "getloadavg", raising=False)
         else:
@@ -239,5 +274,23 @@ def test_child_only_with_an_idle_core(monkeypatch: pytest.MonkeyPatch) -> None:
                                 raising=False)
         return _ahead._free_core()
 
-    assert machine(2, 0.9) and machine(2, 1.0) and machine(4, 2.5) and machine(2, None)
-    assert not machine(2, 1.1) and not machine(2, 3.0) and not machine(1, 0.0)
+    # idle CPUs measured: the load average (a minute behind) does not matter
+    assert machine(2, 2.0, 3.0) and machine(2, 1.5, None) and machine(4, 2.6, 0.0)
+    assert not machine(2, 1.4, 0.0) and not machine(2, 0.2, 0.0) and not machine(1, 1.0, 0.0)
+    # not measurable: the load average decides
+    assert machine(2, None, 0.9) and machine(2, None, 1.0) and machine(4, None, 2.5)
+    assert machine(2, None, None)
+    assert not machine(2, None, 1.1) and not machine(2, None, 3.0) and not machine(1, None, 0.0)
+
+
+def test_idle_cpus_reads_this_machine() -> None:
+    """On Linux the idle measure reads ``/proc/stat``: a number between 0 and the CPU count
+    (elsewhere ``None``, and the load average decides)."""
+    from zonemax.engine import _ahead
+
+    idle = _ahead._idle_cpus(0.05)
+    if not Path("/proc/stat").exists():
+        assert idle is None
+        return
+    assert idle is not None
+    assert 0.0 <= idle <= (os.cpu_count() or 1) + 1e-9

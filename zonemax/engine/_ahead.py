@@ -1,54 +1,80 @@
-"""Compile part of a kernel's tree in a second process while this one compiles the rest.
+"""Compile part of the ±1 EA's kernel tree in a second process while this one compiles the
+rest, and let that process warm numba's cache for Section 6's other two kernels.
 
 **Why** (issue 24, cold start).  numba compiles one function at a time under a global lock, so a
 first run compiles the ±1 EA's kernel tree (about 20 s of CPU) on one core while the machine
 may have more.  Its largest subtree, the block end (:func:`zonemax.engine._pm1_rows.end_block`:
 the far-only patterns, the rows and the binomial draws, about 7 s), is independent of the rest:
 the kernel's type inference reaches it only after compiling the table builders, the evaluation
-counts and others (about 6-7 s).
+counts and others (about 6 s).
 
 **How.**  When the kernel and the block end are both missing from numba's on-disk cache and a
-second core is idle (:func:`_free_core`), :func:`compile_ahead` starts a child interpreter
-(same executable, environment and ``sys.path``) that compiles ``end_block``
-(:func:`child_work`) for the signature the kernel calls it with and writes it into numba's
-cache, as any ``cache=True`` compilation does.  This process compiles the kernel meanwhile;
-when its type inference asks for ``end_block``, it first waits for the child and then looks in
-the cache, where it finds the child's result (numba writes cache files atomically: a reader
-sees a whole entry or none).  Compiled code is the same whichever process compiled it, so no
-run changes.
+second core is idle now (:func:`_free_core`), :func:`compile_ahead` starts a child interpreter
+(same executable, environment and ``sys.path``) that compiles :func:`child_work` in order and
+writes each result into numba's cache, as any ``cache=True`` compilation does, printing the
+item's name on its stdout when it is written:
+
+1. the block end, for the signature the kernel calls it with;
+2. then the kernels of the Section 6 grid's other algorithms (``ea-heavy``, ``rls-ab``), for
+   the signatures :func:`zonemax.engine.api.prepare` compiles.  This is speculative: a command
+   that never runs them loses nothing but the idle core's time.
+
+This process meanwhile compiles first the helpers the kernel's type inference reaches after
+the block end (:func:`zonemax.engine._ea_pm1.late_helpers_example`), then the kernel, so that
+both processes work until the block end is written (measured on an idle 2-core machine: this
+process had waited 2.1 s for it before).  A hook on each work item's cache look-up
+(:func:`_load_hook`) first waits for the child's line naming it (or for the child's end); the
+look-up then finds the child's result (numba writes cache files atomically: a reader sees a
+whole entry or none, and an index entry whose data file is missing is a miss).  Compiled code is
+the same whichever process compiled it, so no run changes.
+
+The child outlives the kernel's compilation while it warms the other kernels; it is killed at
+interpreter exit if still running (then at most its current item is lost), and at once if the
+kernel's compilation raises (Ctrl-C).
 
 **Fallbacks**, each leaving the ordinary one-process compilation: the cache holds the kernel or
 the block end already; no idle core (on a busy machine the child only takes CPU time from this
 process); numba's private cache API is not as expected (:func:`_load_hook`); the child cannot
 start, fails, or cannot write the cache (a read-only cache directory): then the look-up after
-the wait misses and this process compiles ``end_block`` itself.  An exception here (Ctrl-C
-during the compilation) kills the child.  The child prints nothing and writes only numba's
-cache.
+the wait misses and this process compiles the item itself.
 """
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import json
 import os
 import subprocess
 import sys
+import threading
+import time
 from collections.abc import Callable, Iterator
+from fractions import Fraction
 from typing import Any
 
 import numba
 
-#: The child: compile :func:`child_work` if ``zonemax`` resolves to the same files as in the
-#: parent (argv: the parent's ``sys.path`` as JSON, the expected file of this module).
+#: The child: compile :func:`child_work` in order, printing each item's name when it is in the
+#: cache, if ``zonemax`` resolves to the same files as in the parent (argv: the parent's
+#: ``sys.path`` as JSON, the expected file of this module).
 _CHILD = """
 import json, sys
 sys.path[:] = json.loads(sys.argv[1])
 from zonemax.engine import _ahead
 if _ahead.__file__ != sys.argv[2]:
     raise SystemExit(2)
-for dispatcher, args in _ahead.child_work():
+for name, dispatcher, args in _ahead.child_work():
     dispatcher.compile(_ahead.signature(args))
+    print(name, flush=True)
 """
+#: How long :func:`_free_core` watches the CPUs: Linux counts CPU time in ticks of 10 ms
+#: (USER_HZ = 100), so about ten ticks per CPU; small against a cold compilation (10-20 s),
+#: and paid only when the cache is cold.
+IDLE_WINDOW = 0.1
+#: A second core is free when at least this many CPUs were idle over the window while this
+#: process slept: its own core and the child's, less half a core of background noise.
+IDLE_NEEDED = 1.5
 
 
 def signature(args: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -56,14 +82,23 @@ def signature(args: tuple[Any, ...]) -> tuple[Any, ...]:
     return tuple(numba.typeof(arg) for arg in args)
 
 
-def child_work() -> list[tuple[Any, tuple[Any, ...]]]:
-    """What the child compiles, with example arguments of the types the ±1 EA's kernel calls
-    it with (``tests/test_cold_start.py`` checks them): the block end.  (The helpers the kernel
-    reaches after it, about 1.4 s more, made the child the longer branch: this process then
-    waited about 2 s for it; measured.)"""
+def child_work() -> list[tuple[str, Any, tuple[Any, ...]]]:
+    """What the child compiles, in order, as ``(name, dispatcher, example arguments)``: the
+    block end with arguments of the types the ±1 EA's kernel calls it with
+    (``tests/test_cold_start.py`` checks them), then the kernels of ``ea-heavy`` and ``rls-ab``
+    with the arguments :func:`zonemax.engine.api.prepare` compiles them for (the grid's ``n``,
+    ``r`` and parameters do not enter their types)."""
     from zonemax.engine._pm1_rows import end_block, end_block_example
+    from zonemax.engine.api import _dispatch
+    from zonemax.reference.spec import AlgorithmSpec
 
-    return [(end_block, end_block_example())]
+    work: list[tuple[str, Any, tuple[Any, ...]]] = [("end_block", end_block,
+                                                      end_block_example())]
+    for spec in (AlgorithmSpec("ea-heavy", (2, 1), eps=Fraction(1, 2)),
+                 AlgorithmSpec("rls-ab", (2, 1), alpha=Fraction(2), beta=Fraction(1, 2))):
+        dispatcher, args = _dispatch(spec)
+        work.append((spec.algorithm, dispatcher, args))
+    return work
 
 
 def in_cache(dispatcher: Any, sig: tuple[Any, ...]) -> bool | None:
@@ -104,10 +139,41 @@ def _load_hook(dispatcher: Any, before: Callable[[], None]) -> Callable[[], None
     return undo
 
 
+def _cpu_times() -> tuple[int, int] | None:
+    """``(idle, total)`` CPU time of the whole machine in ticks, from ``/proc/stat`` (idle
+    includes waiting for I/O); ``None`` where there is no such file (not Linux)."""
+    try:
+        with open("/proc/stat", encoding="ascii") as f:
+            fields = f.readline().split()
+        if fields[0] != "cpu":
+            return None
+        ticks = [int(x) for x in fields[1:9]]  # user nice system idle iowait irq softirq steal
+    except (OSError, ValueError, IndexError):
+        return None
+    return ticks[3] + ticks[4], sum(ticks)
+
+
+def _idle_cpus(window: float) -> float | None:
+    """How many of the machine's CPUs were idle over the next ``window`` seconds (this process
+    sleeps meanwhile), or ``None`` if it cannot be read."""
+    before = _cpu_times()
+    if before is None:
+        return None
+    time.sleep(window)
+    after = _cpu_times()
+    if after is None or after[1] <= before[1]:
+        return None
+    return (os.cpu_count() or 1) * (after[0] - before[0]) / (after[1] - before[1])
+
+
 def _free_core() -> bool:
-    """Whether a second core is probably idle: at least two CPUs for this process and a
+    """Whether a second core is probably idle now: at least two CPUs for this process, and over
+    :data:`IDLE_WINDOW` at least :data:`IDLE_NEEDED` of them idle; where that cannot be read, a
     1-minute load average (which counts this process) of at most their number minus one.
-    On a busy machine the child only takes CPU time from this process: with two other
+
+    The load average was the only test before; it lags by a minute, so a cold start right after
+    another busy process (a benchmark's previous round, a test) ran without the child on an idle
+    machine.  On a busy machine the child only takes CPU time from this process: with two other
     CPU-bound processes on two cores, a cold ``prepare`` of ``ea-pm1`` took 25.5 s and 26.2 s
     with the child against 23.3 s and 23.2 s without (measured, 2026-11-27)."""
     try:
@@ -116,6 +182,9 @@ def _free_core() -> bool:
         cpus = os.cpu_count() or 1
     if cpus < 2:
         return False
+    idle = _idle_cpus(IDLE_WINDOW)
+    if idle is not None:
+        return min(idle, cpus) >= IDLE_NEEDED
     try:
         load = os.getloadavg()[0]
     except (AttributeError, OSError):  # no load average (Windows): assume the cores are free
@@ -123,32 +192,70 @@ def _free_core() -> bool:
     return load <= cpus - 1
 
 
-def _start_child() -> subprocess.Popen[bytes] | None:
+class _Child:
+    """The running child: its process and the names of the items it has written."""
+
+    def __init__(self, process: subprocess.Popen[str]) -> None:
+        self.process = process
+        self.done: set[str] = set()
+        self.lock = threading.Lock()
+
+    def wait_for(self, name: str) -> None:
+        """Return once the child has written ``name`` into the cache, or has ended."""
+        with self.lock:
+            stdout = self.process.stdout
+            while name not in self.done and stdout is not None:
+                line = stdout.readline()
+                if not line:  # the child ended (done, failed or killed)
+                    self.process.wait()
+                    return
+                self.done.add(line.strip())
+
+    def kill(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait()
+
+
+def _start_child() -> _Child | None:
     try:
-        return subprocess.Popen(
+        process = subprocess.Popen(
             [sys.executable, "-c", _CHILD, json.dumps(sys.path), __file__],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            env=os.environ.copy())
+            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            env=os.environ.copy(), text=True)
     except OSError:  # no interpreter to start (embedded Python, no fork): one process
         return None
+    child = _Child(process)
+    atexit.register(child.kill)  # the speculative kernels are not worth a process after exit
+    return child
+
+
+def _compile_all(work: list[tuple[Any, tuple[Any, ...]]]) -> None:
+    for dispatcher, sig in work:
+        if sig not in dispatcher.overloads:
+            dispatcher.compile(sig)
 
 
 @contextlib.contextmanager
-def compile_ahead(kernel: Any, sig: tuple[Any, ...]) -> Iterator[None]:
+def compile_ahead(kernel: Any, sig: tuple[Any, ...],
+                  late: list[tuple[Any, tuple[Any, ...]]]) -> Iterator[None]:
     """Around the compilation of the ±1 EA's ``kernel`` for ``sig``: the block end compiles in
-    a child process meanwhile, if worthwhile and possible (module docstring)."""
-    work = [(dispatcher, signature(args)) for dispatcher, args in child_work()]
-    if (in_cache(kernel, sig) is not False or in_cache(*work[0]) is not False
+    a child process meanwhile, if worthwhile and possible, while this process first compiles
+    ``late`` (``(dispatcher, example arguments)``: the kernel's helpers that come after the
+    block end); the child then warms the cache for the other kernels (module docstring)."""
+    work = [(name, dispatcher, signature(args)) for name, dispatcher, args in child_work()]
+    late_sigs = [(dispatcher, signature(args)) for dispatcher, args in late]
+    if (in_cache(kernel, sig) is not False or in_cache(*work[0][1:]) is not False
             or not _free_core()):
         yield  # nothing to gain (block end cached, no free core), or numba's cache unknown
         return
-    started: list[subprocess.Popen[bytes]] = []
-
-    def wait_for_child() -> None:
-        for child in started:
-            child.wait()
-
-    undo = [_load_hook(dispatcher, wait_for_child) for dispatcher, _ in work]
+    started: list[_Child] = []
+    undo: list[Callable[[], None] | None] = []
+    for name, dispatcher, _ in work:
+        def before(name: str = name) -> None:
+            for child in started:
+                child.wait_for(name)
+        undo.append(_load_hook(dispatcher, before))
     if any(u is None for u in undo):
         for u in undo:
             if u is not None:
@@ -156,15 +263,21 @@ def compile_ahead(kernel: Any, sig: tuple[Any, ...]) -> Iterator[None]:
         yield
         return
     child = _start_child()
+    if child is not None:
+        started.append(child)
     try:
         if child is not None:
-            started.append(child)
+            _compile_all(late_sigs)  # while the child compiles the block end
         yield
-    finally:
+    except BaseException:
         for u in undo:
             if u is not None:
                 u()
         if child is not None:
-            if child.poll() is None:  # an exception here, or numba never asked for the work
-                child.kill()
-            child.wait()
+            child.kill()
+        raise
+    # the block end's hook has served (the kernel is compiled); the other kernels' hooks stay
+    # while the child may still write them: each waits at most until the child ends
+    first = undo[0]
+    if first is not None:
+        first()

@@ -55,7 +55,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 from numba import njit
@@ -539,3 +539,18 @@ def ea_pm1_state_at(rng: np.random.Generator, dist0: np.ndarray, evaluations: in
     for _ in ea_pm1_steps(rng, dist0, NO_BUDGET, rule, cache, evaluations, out, NO_PAUSE):
         pass  # drained from Python (see ea_pm1_run)
     return out
+
+
+def late_helpers_example() -> list[tuple[Any, tuple[object, ...]]]:
+    """The helpers whose compilation :func:`ea_pm1_step`'s type inference reaches after it asks
+    for :func:`~zonemax.engine._pm1_rows.end_block`, each with arguments of the types the kernel
+    calls it with (plain numpy, nothing compiled).  When a second process compiles the block
+    end, this one compiles these first (:mod:`zonemax.engine._ahead`), instead of idling while
+    it waits for the block end.  ``tests/test_cold_start.py`` checks the types."""
+    rng = np.random.default_rng(0)
+    one = np.int64(1)
+    ints = np.zeros(2, np.int64)
+    return [(settle, (rng, ints, np.zeros(2), ints, one)),
+            (finish, (rng, one, one, 0.5, one)),
+            (first_near_slot, (rng, one, one, one)),
+            (pick, (rng, ints, ints, one, one, one, ints))]

@@ -66,6 +66,7 @@ from zonemax.engine._ea_pm1 import (
     BlockRule,
     ea_pm1_step,
     ea_pm1_steps,
+    late_helpers_example,
     new_run,
 )
 from zonemax.engine._magnitude_law import draw_candidates, law_admissible, magnitude_law
@@ -543,13 +544,14 @@ def prepare(spec: AlgorithmSpec) -> None:
 
     :func:`run_seeds` does this before it defers signals, so that Ctrl-C during a long first
     compilation interrupts it at once (numba's compiler is Python code).  A cold ``ea-pm1``
-    compiles its block end in a second process meanwhile (:mod:`zonemax.engine._ahead`)."""
+    compiles its block end in a second process meanwhile, which then warms numba's cache for
+    the Section 6 grid's other kernels (:mod:`zonemax.engine._ahead`)."""
     dispatcher, args = _dispatch(spec)
     sig = _signature(args)
     if sig in dispatcher.overloads:
         return
     if spec.algorithm == "ea-pm1":  # its block end compiles in a second process meanwhile
-        with compile_ahead(dispatcher, sig):
+        with compile_ahead(dispatcher, sig, late_helpers_example()):
             dispatcher.compile(sig)
     else:
         dispatcher.compile(sig)
