@@ -9,10 +9,10 @@ Table 2: wall time of the whole Section 6 grid with ``jobs=2``, including JIT co
 the numba cache is cleared first (``--clear-cache``, the default) or loaded from it.
 Table 3: numba heap allocations per run (``NUMBA_NRT_STATS=1``, in a child process), against
 the number of evaluations: allocation is per run and per phase, never per iteration.
-Table 4: the ±1 EA's cost against r (n = 100, r = 10^4 ... 10^12, one core): mean wall time per
-run, the fitted growth (log-log slope; a fit linear in log r; log r plus sqrt r), and the
-per-iteration engine (no
-blocks) at r = 10^4 for comparison.
+Table 4 (``--cost-only`` for it alone): the ±1 EA's cost against r (n = 100, r = 10^4 ...
+10^12, one core): mean wall time per run, the fitted growth (log-log slope; a fit linear in
+log r; log r plus sqrt r), and the per-iteration engine (no blocks) at r = 10^4 for
+comparison; with ``--cost-far`` also one run each at r = 10^13, 10^14 and 10^15 (not fitted).
 Table 5: plain RLS with the ±1 and double-geometric operators position by position
 (``zonemax.engine._rls_positions``; n = 100, r = 10^4 ... 10^15): wall time per run, and the
 per-iteration kernels at r = 10^4 for comparison.
@@ -323,11 +323,15 @@ def grid(quick: bool, jobs: int) -> None:
 #: Table 4: r values and runs per r (the large r take seconds per run).
 COST_R = (10**4, 10**6, 10**8, 10**10, 10**12)
 COST_RUNS = {10**4: 10, 10**6: 5, 10**8: 3, 10**10: 3, 10**12: 2}
+#: ``--cost-far``: Table 4 goes on to these r with one run each (the end game grows like
+#: sqrt r: about 30 s, 80 s and 4 min per run on one core, measured 2026-11-27).
+COST_FAR_R = (10**13, 10**14, 10**15)
 COST_N = 100
 
 
-def cost_table(quick: bool) -> None:
-    """Table 4: wall time per run of the ±1 EA against r, fits, per-iteration comparison."""
+def cost_table(quick: bool, far: bool = False) -> None:
+    """Table 4: wall time per run of the ±1 EA against r, fits, per-iteration comparison;
+    ``far``: also r in :data:`COST_FAR_R`, one run each (not in the fits)."""
     from zonemax.engine._ea_pm1 import DEFAULT_RULE, NO_BLOCKS, BlockRule, ea_pm1_run
     from zonemax.engine._pm1_patterns import new_cache
     from zonemax.engine._state import NO_BUDGET
@@ -356,6 +360,15 @@ def cost_table(quick: bool) -> None:
         local = "-" if i == 0 else \
             f"{np.log(wall / walls[i - 1]) / np.log(r / rs[i - 1]):.2f}"
         print(f"{r:>8.0e} {runs:>5} {wall:>10.4f} {ev:>12.3e} {ev / wall:>10.3g} {local:>12}")
+    if far:
+        for r in COST_FAR_R:
+            wall, ev = per_run(r, 1, DEFAULT_RULE)
+            local = f"{np.log(wall / walls[-1]) / np.log(r / rs[-1]):.2f}"
+            print(f"{r:>8.0e} {1:>5} {wall:>10.4f} {ev:>12.3e} {ev / wall:>10.3g} {local:>12}",
+                  flush=True)
+            walls.append(wall)
+            rs = (*rs, r)
+        walls, rs = walls[:len(walls) - len(COST_FAR_R)], rs[:len(rs) - len(COST_FAR_R)]
     x = np.log10(np.array(rs, float))
     y = np.array(walls)
     slope, _ = np.polyfit(x, np.log10(y), 1)
@@ -458,12 +471,18 @@ def main() -> int:
                         help=f"rounds of Table 0 (default {COLD_ROUNDS})")
     parser.add_argument("--allocations-only", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--rls-cost-only", action="store_true", help="only Table 5")
+    parser.add_argument("--cost-only", action="store_true", help="only Table 4")
+    parser.add_argument("--cost-far", action="store_true",
+                        help="Table 4 also at r = 1e13, 1e14, 1e15, one run each (~6 min)")
     args = parser.parse_args()
     if args.allocations_only:  # the child process of Table 3
         allocation_table()
         return 0
     if args.rls_cost_only:
         rls_cost_table(args.quick)
+        return 0
+    if args.cost_only:
+        cost_table(args.quick, args.cost_far)
         return 0
     print(f"machine: {machine()}")
     print(f"python {platform.python_version()}, numpy {np.__version__}", end="")
@@ -482,7 +501,7 @@ def main() -> int:
     grid(args.quick, args.jobs)
     print(f"  (process time since cache clear: {time.perf_counter() - t0:.2f} s)")
     speed_table(args.quick)
-    cost_table(args.quick)
+    cost_table(args.quick, args.cost_far)
     rls_cost_table(args.quick)
     sys.stdout.flush()
     # NRT statistics must be switched on before numba starts: a child process

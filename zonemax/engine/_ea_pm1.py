@@ -47,7 +47,23 @@ useful iterations have moved far positions.  Within it:
 
 At the start of a run from ``0^n`` (``k = n``, every position far) ``lambda = 0``: a block is
 ``B = min_i D_i`` far-only iterations, one multinomial and one sweep, so the cost of that
-phase grows like ``n log r``.  ``far_min``, the sweep threshold and the planted bugs (tests
+phase grows like ``n log r``.
+
+**The end game is not in blocks** (issue 24, item 1: not built, no exact rule found).  Once
+some positions are optimal or near, every useful iteration that mutates one of them is drawn on
+its own (3.).  An iteration that knocks an optimal position off is accepted only if improving
+positions in the same iteration make up for it, so these iterations come at a rate tied to the
+far positions' progress, and their number grows with the distance the last far positions still
+have to cover when the first ones arrive: about ``sqrt r`` for ``a = (r, ..., r)`` (one run at
+``n = 100``: 10.4 s at ``r = 10^12``, 32 s at ``10^13``, 80 s at ``10^14``; benchmarks Table 4).
+A block rule for them would need the law, over a block, of the near positions' chain (the
+optimal and near positions with their distances) jointly with the numbers of far rows of each
+row state its iterations carry, a Markov additive process.  That chain is not small (many
+positions are off their target by one or two at once near the end), it does not factor over
+positions (one iteration's acceptance couples every position it mutates), and splitting a block
+at its midpoint (bridge sampling) still needs the row counts given both ends, for which no
+closed law is known to us.  An approximation (a diffusion for the near chain) would break the
+engine's equality in law with the reference, on which every engine test rests.  ``far_min``, the sweep threshold and the planted bugs (tests
 only) form the :class:`BlockRule`.
 """
 
