@@ -294,3 +294,32 @@ def test_idle_cpus_reads_this_machine() -> None:
         return
     assert idle is not None
     assert 0.0 <= idle <= (os.cpu_count() or 1) + 1e-9
+
+
+def test_switch_turns_the_child_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``ZONEMAX_COMPILE_AHEAD=0`` keeps ``compile_ahead`` from starting a child even with a cold
+    kernel and an idle core; ``1`` or unset lets it start; any other value is refused with a
+    message naming the variable (never ignored)."""
+    from zonemax.engine import _ahead
+
+    started: list[bool] = []
+    monkeypatch.setattr(_ahead, "in_cache", lambda dispatcher, sig: False)
+    monkeypatch.setattr(_ahead, "_free_core", lambda: True)
+    monkeypatch.setattr(_ahead, "child_work", lambda: [("x", object(), ())])
+    monkeypatch.setattr(_ahead, "_load_hook", lambda dispatcher, before: lambda: None)
+    monkeypatch.setattr(_ahead, "_start_child", lambda: started.append(True))
+
+    def starts(value: str | None) -> bool:
+        started.clear()
+        if value is None:
+            monkeypatch.delenv(_ahead.SWITCH, raising=False)
+        else:
+            monkeypatch.setenv(_ahead.SWITCH, value)
+        with _ahead.compile_ahead(object(), (), []):
+            pass
+        return bool(started)
+
+    assert starts(None) and starts("1") and starts(" 1 ") and starts("")
+    assert not starts("0")
+    with pytest.raises(ValueError, match="ZONEMAX_COMPILE_AHEAD must be 0"):
+        starts("no")

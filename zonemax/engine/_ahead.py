@@ -32,8 +32,9 @@ The child outlives the kernel's compilation while it warms the other kernels; it
 interpreter exit if still running (then at most its current item is lost), and at once if the
 kernel's compilation raises (Ctrl-C).
 
-**Fallbacks**, each leaving the ordinary one-process compilation: the cache holds the kernel or
-the block end already; no idle core (on a busy machine the child only takes CPU time from this
+**Fallbacks**, each leaving the ordinary one-process compilation: the environment variable
+``ZONEMAX_COMPILE_AHEAD`` is ``0`` (for whoever wants no second process); the cache holds the
+kernel or the block end already; no idle core (on a busy machine the child only takes CPU time from this
 process); numba's private cache API is not as expected (:func:`_load_hook`); the child cannot
 start, fails, or cannot write the cache (a read-only cache directory): then the look-up after
 the wait misses and this process compiles the item itself.
@@ -68,6 +69,8 @@ for name, dispatcher, args in _ahead.child_work():
     dispatcher.compile(_ahead.signature(args))
     print(name, flush=True)
 """
+#: The environment variable that turns the child off when it is ``0``.
+SWITCH = "ZONEMAX_COMPILE_AHEAD"
 #: How long :func:`_free_core` watches the CPUs: Linux counts CPU time in ticks of 10 ms
 #: (USER_HZ = 100), so about ten ticks per CPU; small against a cold compilation (10-20 s),
 #: and paid only when the cache is cold.
@@ -137,6 +140,15 @@ def _load_hook(dispatcher: Any, before: Callable[[], None]) -> Callable[[], None
             del cache.load_overload  # the instance attribute: the method shows again
 
     return undo
+
+
+def switched_on() -> bool:
+    """Whether :data:`SWITCH` allows the child: unset, empty or ``1``; ``0`` turns it off."""
+    value = os.environ.get(SWITCH, "").strip()
+    if value not in ("", "0", "1"):
+        raise ValueError(f"{SWITCH} must be 0 (no compile-ahead process) or 1 (the default), "
+                         f"got {value!r}")
+    return value != "0"
 
 
 def _cpu_times() -> tuple[int, int] | None:
@@ -243,9 +255,9 @@ def compile_ahead(kernel: Any, sig: tuple[Any, ...],
     a child process meanwhile, if worthwhile and possible, while this process first compiles
     ``late`` (``(dispatcher, example arguments)``: the kernel's helpers that come after the
     block end); the child then warms the cache for the other kernels (module docstring)."""
-    if in_cache(kernel, sig) is not False:
-        yield  # the kernel loads from the cache (a warm start: the work lists cost 0.25 s)
-        return
+    if not switched_on() or in_cache(kernel, sig) is not False:
+        yield  # switched off, or the kernel loads from the cache (a warm start: the work
+        return  # lists below cost 0.25 s)
     work = [(name, dispatcher, signature(args)) for name, dispatcher, args in child_work()]
     late_sigs = [(dispatcher, signature(args)) for dispatcher, args in late]
     if in_cache(*work[0][1:]) is not False or not _free_core():
