@@ -224,6 +224,8 @@ NOT_CACHES: dict[str, str] = {
     "zonemax/engine/_magnitude_law.py::MagnitudeLaw": "an immutable value (lru caches above)",
     "zonemax/engine/_ea_pm1.py::BlockRule": "parameters (integers), no arrays",
     "zonemax/engine/_rls_positions.py::GeomMoves": "parameters (three floats), no arrays",
+    "zonemax/engine/_ahead.py::_Child.done":
+        "the names the compile-ahead child has written: at most the items of child_work (3)",
     "reference/_inversion.py::LazyUniform.num": "the bits of one uniform revealed so far",
     "zonemax/engine/_ea_pm1.py::Pm1Run": "one run's state between two steps, fresh per run",
     "zonemax/engine/_pm1_rows.py::end_block_example:new_cache(1)":
