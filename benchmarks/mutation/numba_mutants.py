@@ -232,8 +232,8 @@ CATALOGUE: tuple[SourceMutant, ...] = (
     SourceMutant(
         "heavy-magnitude-unconditioned",
         "zonemax/engine/_magnitude_law.py",
-        "v = rng.random() * pi",
-        "v = rng.random()",
+        "    v = rng.random() * pi\n    for c in range(1, jb + 1):\n",
+        "    v = rng.random()\n    for c in range(1, jb + 1):\n",
         (f"{EQUIV}[ea-heavy-none-0.1]", f"{EQUIV}[rls-heavy-0.1]"),
         "the magnitude of a step is drawn from the whole law, not conditioned on being "
         "admissible; the inadmissible mass lands on the longest admissible power 2^jmax",

@@ -292,10 +292,20 @@ def law_admissible(law: MagnitudeLaw, limit: int) -> tuple[float, float, int, bo
     ``pi = P(1 <= M < 2^jb)``, ``tau = P(M >= 2^jb)``, the key ``jb = bit_length(limit)``
     (at most ``law.top``) and, for a clipped ``HEAVY`` law, whether its atom ``r <= limit``
     (then every magnitude is a candidate: ``pi = 1``, ``tau = 0``)."""
-    jb = min(bit_length(limit), law.top)
-    if law.clip and law.r <= limit:
+    return admissible_parts(law.ncum, law.tail, law.top, law.clip, law.r, limit)
+
+
+@njit(nogil=True, cache=True, inline="always")
+def admissible_parts(ncum: np.ndarray, tail: np.ndarray, top: int, clip: bool, clip_r: int,
+                     limit: int) -> tuple[float, float, int, bool]:
+    """:func:`law_admissible` from the law's fields (``clip_r`` = ``law.r``).  The kernels take
+    the fields out of the :class:`MagnitudeLaw` once, before their loop: reading an array field
+    of the tuple inside the loop costs reference counting on every iteration (the ``ea-heavy``
+    kernel ran 1.9x slower that way; measured 2026-11-27, benchmarks/README.md)."""
+    jb = min(bit_length(limit), top)
+    if clip and clip_r <= limit:
         return 1.0, 0.0, jb, True  # r <= limit: every power <= r is admissible as well
-    return law.ncum[jb], law.tail[jb], jb, False
+    return ncum[jb], tail[jb], jb, False
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -361,26 +371,47 @@ def law_magnitude(rng: np.random.Generator, law: MagnitudeLaw, pi: float, jb: in
     against ``ncum`` for the bins above; above ``ncum[jb]`` only the clip atom remains (or float
     round-off, of probability at most ``2^-53``, mapped to bin ``jb``).
     """
+    return magnitude_parts(rng, law.kind, law.ncum, law.small, law.bits, law.nbits, law.beta,
+                           law.r, pi, jb, clip_ok)
+
+
+@njit(nogil=True, cache=True, inline="always")
+def magnitude_parts(rng: np.random.Generator, kind: int, ncum: np.ndarray, small: np.ndarray,
+                    bits: np.ndarray, nbits: int, beta: float, clip_r: int, pi: float, jb: int,
+                    clip_ok: bool) -> int:
+    """:func:`law_magnitude` from the law's fields (why: :func:`admissible_parts`).  ``HEAVY``
+    has its own loop (:func:`heavy_magnitude`): sharing one with the other kinds made the
+    ``ea-heavy`` kernel 1.3x slower (measured 2026-11-27, benchmarks/README.md)."""
+    if kind == HEAVY:
+        return heavy_magnitude(rng, ncum, pi, jb, clip_ok, clip_r)
     v = rng.random() * pi
-    if law.kind != HEAVY:
-        if jb <= SMALL_BITS:
-            return small_magnitude(law.small, v, (1 << jb) - 1)
-        if v < law.ncum[SMALL_BITS]:
-            return small_magnitude(law.small, v, SMALL - 1)
-    b = 0
-    for c in range(1 if law.kind == HEAVY else SMALL_BITS + 1, jb + 1):
-        if v < law.ncum[c]:
+    if jb <= SMALL_BITS:
+        return small_magnitude(small, v, (1 << jb) - 1)
+    if v < ncum[SMALL_BITS]:
+        return small_magnitude(small, v, SMALL - 1)
+    b = jb  # above ncum[jb]: float round-off only (no clip atom outside HEAVY)
+    for c in range(SMALL_BITS + 1, jb + 1):
+        if v < ncum[c]:
             b = c
             break
-    if b == 0:
-        if clip_ok:
-            return law.r
-        b = jb
-    if law.kind == GEOM:
-        return geom_in_bin(rng, law.bits, law.nbits, b)
-    if law.kind == POWER:
-        return power_in_bin(rng, law.beta, b)
-    return 1 << (b - 1)  # HEAVY: Definition 2's power 2^(I-2), I = b + 1
+    if kind == GEOM:
+        return geom_in_bin(rng, bits, nbits, b)
+    return power_in_bin(rng, beta, b)
+
+
+@njit(nogil=True, cache=True, inline="always")
+def heavy_magnitude(rng: np.random.Generator, ncum: np.ndarray, pi: float, jb: int,
+                    clip_ok: bool, clip_r: int) -> int:
+    """:func:`magnitude_parts` for ``HEAVY``: the bin ``b`` by inversion against ``ncum``, the
+    magnitude Definition 2's power ``2^(I-2) = 2^(b-1)`` (``I = b + 1``); above ``ncum[jb]`` the
+    clip atom ``clip_r`` if ``clip_ok``, else float round-off mapped to bin ``jb``."""
+    v = rng.random() * pi
+    for c in range(1, jb + 1):
+        if v < ncum[c]:
+            return 1 << (c - 1)
+    if clip_ok:
+        return clip_r
+    return 1 << (jb - 1)
 
 
 @njit(nogil=True, cache=True)
