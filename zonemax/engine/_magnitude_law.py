@@ -379,9 +379,10 @@ def law_magnitude(rng: np.random.Generator, law: MagnitudeLaw, pi: float, jb: in
 def magnitude_parts(rng: np.random.Generator, kind: int, ncum: np.ndarray, small: np.ndarray,
                     bits: np.ndarray, nbits: int, beta: float, clip_r: int, pi: float, jb: int,
                     clip_ok: bool) -> int:
-    """:func:`law_magnitude` from the law's fields (why: :func:`admissible_parts`).  ``HEAVY``
-    has its own loop (:func:`heavy_magnitude`): sharing one with the other kinds made the
-    ``ea-heavy`` kernel 1.3x slower (measured 2026-11-27, benchmarks/README.md)."""
+    """:func:`law_magnitude`'s body, from the law's fields; ``HEAVY`` in
+    :func:`heavy_magnitude`, which the kernels inline alone.  (Inlining this whole function
+    into a kernel's loop, with the other kinds' samplers, slowed its ``HEAVY`` runs 1.3x in
+    the EA and 1.45x in RLS; the kernels call :func:`law_magnitude` for the other kinds.)"""
     if kind == HEAVY:
         return heavy_magnitude(rng, ncum, pi, jb, clip_ok, clip_r)
     v = rng.random() * pi
