@@ -92,6 +92,7 @@ from zonemax.engine._random import (
     count_in_window,
     distinct_pair,
     phase_trials,
+    repeated,
     typed_int,
     uniform_int,
     uniform_int_call,
@@ -440,11 +441,7 @@ def ea_pm1_step(rng: np.random.Generator, run: Pm1Run, budget: int, rule: BlockR
                         idx = a + uniform_int_call(rng, h)  # forced near
                     else:
                         idx = uniform_int_call(rng, k)
-                    fresh = True
-                    for j in range(s):
-                        if slot_idx[j] == idx:
-                            fresh = False
-                    if fresh:
+                    if not repeated(slot_idx, s, idx):
                         break
                 slot_idx[s] = idx
                 if idx >= a:

@@ -369,41 +369,32 @@ def law_magnitude(rng: np.random.Generator, law: MagnitudeLaw, pi: float, jb: in
 
     Inversion of ``V = U pi``: against ``small`` below ``2^SMALL_BITS`` (``GEOM``, ``POWER``),
     against ``ncum`` for the bins above; above ``ncum[jb]`` only the clip atom remains (or float
-    round-off, of probability at most ``2^-53``, mapped to bin ``jb``).
+    round-off, of probability at most ``2^-53``, mapped to bin ``jb``).  ``HEAVY`` is
+    :func:`heavy_magnitude`, which the kernels inline on its own: inlining this whole function,
+    with the other kinds' samplers, into a kernel's loop slowed its ``HEAVY`` runs 1.3x in the
+    EA and 1.45x in RLS (measured 2026-11-27), so they call this one for the other kinds.
     """
-    return magnitude_parts(rng, law.kind, law.ncum, law.small, law.bits, law.nbits, law.beta,
-                           law.r, pi, jb, clip_ok)
-
-
-@njit(nogil=True, cache=True, inline="always")
-def magnitude_parts(rng: np.random.Generator, kind: int, ncum: np.ndarray, small: np.ndarray,
-                    bits: np.ndarray, nbits: int, beta: float, clip_r: int, pi: float, jb: int,
-                    clip_ok: bool) -> int:
-    """:func:`law_magnitude`'s body, from the law's fields; ``HEAVY`` in
-    :func:`heavy_magnitude`, which the kernels inline alone.  (Inlining this whole function
-    into a kernel's loop, with the other kinds' samplers, slowed its ``HEAVY`` runs 1.3x in
-    the EA and 1.45x in RLS; the kernels call :func:`law_magnitude` for the other kinds.)"""
-    if kind == HEAVY:
-        return heavy_magnitude(rng, ncum, pi, jb, clip_ok, clip_r)
+    if law.kind == HEAVY:
+        return heavy_magnitude(rng, law.ncum, pi, jb, clip_ok, law.r)
     v = rng.random() * pi
     if jb <= SMALL_BITS:
-        return small_magnitude(small, v, (1 << jb) - 1)
-    if v < ncum[SMALL_BITS]:
-        return small_magnitude(small, v, SMALL - 1)
+        return small_magnitude(law.small, v, (1 << jb) - 1)
+    if v < law.ncum[SMALL_BITS]:
+        return small_magnitude(law.small, v, SMALL - 1)
     b = jb  # above ncum[jb]: float round-off only (no clip atom outside HEAVY)
     for c in range(SMALL_BITS + 1, jb + 1):
-        if v < ncum[c]:
+        if v < law.ncum[c]:
             b = c
             break
-    if kind == GEOM:
-        return geom_in_bin(rng, bits, nbits, b)
-    return power_in_bin(rng, beta, b)
+    if law.kind == GEOM:
+        return geom_in_bin(rng, law.bits, law.nbits, b)
+    return power_in_bin(rng, law.beta, b)
 
 
 @njit(nogil=True, cache=True, inline="always")
 def heavy_magnitude(rng: np.random.Generator, ncum: np.ndarray, pi: float, jb: int,
                     clip_ok: bool, clip_r: int) -> int:
-    """:func:`magnitude_parts` for ``HEAVY``: the bin ``b`` by inversion against ``ncum``, the
+    """:func:`law_magnitude` for ``HEAVY``: the bin ``b`` by inversion against ``ncum``, the
     magnitude Definition 2's power ``2^(I-2) = 2^(b-1)`` (``I = b + 1``); above ``ncum[jb]`` the
     clip atom ``clip_r`` if ``clip_ok``, else float round-off mapped to bin ``jb``."""
     v = rng.random() * pi

@@ -50,6 +50,7 @@ from zonemax.engine._pm1_patterns import (
 from zonemax.engine._random import (
     binomial_small,
     distinct_pair_call,
+    repeated,
     typed_bool,
     uniform_int_call,
     uniform_pair_call,
@@ -226,14 +227,9 @@ def apply_state(rng: np.random.Generator, u: int, v: int, c: int, delta: np.ndar
     m = u + v
     for _ in range(c):
         for j in range(m):
-            while True:
+            idx = uniform_int_call(rng, a)
+            while repeated(sel, j, idx):
                 idx = uniform_int_call(rng, a)
-                fresh = True
-                for i in range(j):
-                    if sel[i] == idx:
-                        fresh = False
-                if fresh:
-                    break
             sel[j] = idx
             delta[idx] += -1 if j < u else 1
 

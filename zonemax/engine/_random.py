@@ -119,6 +119,15 @@ def distinct_pair(rng: np.random.Generator, k: int) -> tuple[int, int]:
     return i1, i2 + (i2 >= i1)
 
 
+@njit(nogil=True, cache=True, inline="always")
+def repeated(sample: np.ndarray, count: int, x: int) -> bool:
+    """Whether ``x`` is among ``sample[:count]``: the repeat test of sampling without
+    replacement by redrawing (each draw uniform on the whole range, redrawn on a repeat)."""
+    for i in range(count):  # noqa: SIM110 (a loop numba compiles, not any() of a generator)
+        if sample[i] == x:
+            return True
+    return False
+
 
 # Out-of-line versions for callers that run rarely (block ends, :mod:`zonemax.engine._pm1_rows`):
 # each inlines its helper once, where an ``inline="always"`` call copies (and compiles) the
@@ -141,6 +150,7 @@ def uniform_pair_call(rng: np.random.Generator, k1: int, k2: int) -> tuple[int, 
 def distinct_pair_call(rng: np.random.Generator, k: int) -> tuple[int, int]:
     """:func:`distinct_pair`, not inlined."""
     return distinct_pair(rng, k)
+
 
 #: :func:`phase_trials` sums this many geometric variables or fewer by inversion (about 20 ns
 #: each) instead of drawing one negative binomial (about 150 ns; both measured).

@@ -38,7 +38,7 @@ import numpy as np
 from numba import njit
 
 from zonemax.engine._jit import inner
-from zonemax.engine._random import phase_trials, uniform_int
+from zonemax.engine._random import phase_trials, repeated, uniform_int
 
 #: "No budget": int64 max (the reference's ``budget=None``).
 NO_BUDGET = int(np.iinfo(np.int64).max)
@@ -178,15 +178,9 @@ def pick(rng: np.random.Generator, order: np.ndarray, where: np.ndarray, lo: int
         out[0] = order[lo + uniform_int(rng, size)]
     elif 2 * count <= size:
         for j in range(count):
-            while True:
+            pos = order[lo + uniform_int(rng, size)]
+            while repeated(out, j, pos):
                 pos = order[lo + uniform_int(rng, size)]
-                fresh = True
-                for i in range(j):
-                    if out[i] == pos:
-                        fresh = False
-                        break
-                if fresh:
-                    break
             out[j] = pos
     else:
         choose(rng, order, where, lo, hi, count)

@@ -10,10 +10,10 @@ Algorithms the engine runs (:data:`ALGORITHMS`): ``ea-pm1``, ``ea-heavy``, ``rls
 every *useful* one (one that may change the distances).  For the ±1 EA far positions move in
 blocks (:mod:`zonemax.engine._ea_pm1`), but its end game (optimal positions knocked off and
 repaired) is simulated event by event and grows like ``sqrt r`` (no exact block rule for it
-is known to us: ``_ea_pm1``, "The end game is not in blocks"); ``rls-pm1`` and ``rls-geom`` run position by position
-with their run time drawn by Poissonization, O(n log r) per run whatever the step's mean
-(:mod:`zonemax.engine._rls_positions`); the other kernels take one step per useful iteration,
-so a run costs about as many steps as it has accepted moves.  With steps of bounded mean
+is known to us: ``_ea_pm1``, "The end game is not in blocks"); ``rls-pm1`` and ``rls-geom``
+run position by position with their run time drawn by Poissonization, O(n log r) per run
+whatever the step's mean (:mod:`zonemax.engine._rls_positions`); the other kernels take one
+step per useful iteration, so a run costs about as many steps as it has accepted moves.  With steps of bounded mean
 (``ea-geom`` with a small mean, ``ea-power``/``rls-power`` with ``beta > 2``; with ``beta = 2``
 the mean step at distance ``d`` grows only like ``log d``) that is about
 ``|a|_1 / E[step]`` -- for ``|a|_1 = 10^14`` (``n = 100``, ``r = 10^12``) days of compute.
