@@ -47,7 +47,7 @@ def rls_law_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, law:
     """
     n = dist0.shape[0]
     # the law's fields as locals: an array field read from the tuple inside the loop costs
-    # reference counting on every iteration (1.9x slower; _magnitude_law.admissible_parts)
+    # reference counting on every iteration (_magnitude_law.admissible_parts)
     kind, ncum, tail, top, clip, clip_r = law.kind, law.ncum, law.tail, law.top, law.clip, law.r
     dist, order, where, k, f = start_state(dist0)
     t = 0
