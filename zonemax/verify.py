@@ -65,6 +65,9 @@ NOT_COVERED: tuple[str, ...] = (
     "the command line's refusals of bad input: tests/test_bad_input.py",
 )
 
+#: First line of the report.
+HEADER = ("zonemax verify: 'Run Time Bounds for Integer-Valued OneMax Functions' "
+          "(arXiv:2307.11855)")
 #: Columns of :meth:`VerifyReport.render`'s text; longer lines are wrapped at word boundaries.
 WIDTH = 100
 #: Lines of a claim's summary in the report (the rest is cut with an ellipsis at a word
@@ -299,6 +302,30 @@ class VerifyReport:
         entries are counted apart, never as verdicts."""
         lines = [f"== 1. Claims of the paper, checked by machine ({len(self.claims)} claims, "
                  f"{self.claims_seconds:.1f} s)"]
+        head, tail = self._claims_totals()
+        lines += head
+        findings = sorted(
+            (r for r in self.claims if r.verdict.status is not Status.HOLDS), key=finding_key)
+        shown = [r for r in findings if not quiet or r.claim.severity is Severity.FALSE]
+        if findings:
+            lines.append("   findings, most severe first:")
+        for r in shown:
+            label = r.claim.severity or "severity not assessed"
+            lines += _wrap(f"     {r.claim.id:<28} ",
+                           f"{r.verdict.reading} [{label}]: {r.verdict.summary}", SUMMARY_LINES)
+        if len(shown) < len(findings):
+            lines.append(f"     ({len(findings) - len(shown)} more findings; see "
+                         f"`zonemax claims`)")
+        lines += tail
+        lines += _wrap("   ", "full listing: zonemax claims; errata sheet: zonemax claims "
+                       "--format markdown; certificates: zonemax claims --certificates DIR && "
+                       "zonemax claims --check DIR")
+        return lines
+
+    def _claims_totals(self) -> tuple[list[str], list[str]]:
+        """The verdicts by status and coverage, the findings by severity and the editorial
+        count; then (second list) what was not assessed and the regression check."""
+        lines: list[str] = []
         verdicts = []
         for status, n in totals(self.claims).items():
             by_class = by_coverage(self.claims, Status(status))  # proved / range / sample / hand
@@ -313,18 +340,7 @@ class VerifyReport:
             lines += _wrap("   ", "findings by severity: "
                            + ", ".join(f"{k}: {v}" for k, v in severity.items()))
         lines.append(f"   editorial entries (typos, text-only; not counted): {len(EDITORIAL)}")
-        findings = sorted((r for r in self.claims if r.verdict.status is not Status.HOLDS),
-                          key=finding_key)
-        shown = [r for r in findings if not quiet or r.claim.severity is Severity.FALSE]
-        if findings:
-            lines.append("   findings, most severe first:")
-        for r in shown:
-            label = r.claim.severity or "severity not assessed"
-            lines += _wrap(f"     {r.claim.id:<28} ",
-                           f"{r.verdict.reading} [{label}]: {r.verdict.summary}", SUMMARY_LINES)
-        if len(shown) < len(findings):
-            lines.append(f"     ({len(findings) - len(shown)} more findings; see "
-                         f"`zonemax claims`)")
+        head, lines = lines, []
         if self.not_assessed:
             lines += _wrap("   ", "NOT ASSESSED here: " + ", ".join(self.not_assessed)
                            + f" read the committed reproduction ({RUNS_CSV}), which is "
@@ -337,15 +353,61 @@ class VerifyReport:
         else:
             lines.append("   every " + ("other " if self.not_assessed else "")
                          + "verdict matches the recorded one (proofs_check/expected.py)")
-        lines += _wrap("   ", "full listing: zonemax claims; errata sheet: zonemax claims "
-                       "--format markdown; certificates: zonemax claims --certificates DIR && "
-                       "zonemax claims --check DIR")
-        return lines
+        return head, lines
+
+    def summary(self) -> str:
+        """The default output of ``zonemax verify``: the claims' totals, one line per family
+        (with the tests that rejected, if any), the power table's totals (its missed bugs by
+        name), and the verdict; about 30 lines.  :meth:`render` is the full table."""
+        lines = [HEADER, ""]
+        lines.append(f"Claims of the paper, checked by machine: {len(self.claims)} claims "
+                     f"in {self.claims_seconds:.1f} s")
+        head, tail = self._claims_totals()
+        lines += head + tail
+        lines += _wrap("   ", "the findings: zonemax claims; the errata sheet: zonemax claims "
+                       "--format markdown")
+        lines.append("")
+        n_tests = sum(len(f.outcomes) for f in self.families)
+        n_rej = sum(sum(f.rejected) for f in self.families)
+        lines += _wrap("", f"Statistical validation, CI level: {len(self.families)} families, "
+                       f"{n_tests} pre-registered tests (family-wise error on correct code "
+                       f"<= {SUITE_ALPHA:g})")
+        for f in self.families:
+            lines.append(self._family_line(f))
+            for o, rej in zip(f.outcomes, f.rejected, strict=True):
+                if rej:
+                    lines += _wrap(f"       REJECT  p = {o.p_value:<8.3g} ", o.name, 1)
+        lines.append(f"   {n_tests - n_rej} passed, {n_rej} rejected")
+        if self.power is not None:
+            caught = sum(p.caught for p in self.power)
+            lines.append("")
+            lines.append(f"Power: {caught} of {len(self.power)} planted bugs caught by the "
+                         "CI-level tests")
+            for p in self.power:
+                if not p.caught:
+                    lines += _wrap("   MISSED  ", f"{p.bug} ({p.family})", 1)
+        lines.append("")
+        lines.append(self._verdict())
+        lines.append("the full table: zonemax verify --verbose, or --report FILE")
+        return "\n".join(lines) + "\n"
+
+    @staticmethod
+    def _family_line(f: FamilyResult) -> str:
+        return (f"   {'ok      ' if f.ok else 'REJECTED'} {f.family:<11} {f.implementation:<10} "
+                f"{len(f.outcomes):>3} tests, smallest p = "
+                f"{min(o.p_value for o in f.outcomes):.3g}, {f.seconds:.1f} s")
+
+    def _verdict(self) -> str:
+        return "verdict: " + (
+            "the implementations agree with the theorems and the exact values"
+            if self.ok else "DISAGREEMENT found (see REJECT / REGRESSION / MISSED above)")
 
     def render(self, quiet: bool = False) -> str:
+        """The full table (``zonemax verify --verbose`` and ``--report FILE``): every finding
+        and every test with its p-value; ``quiet`` lists only failing tests and findings that
+        are false as stated."""
         lines: list[str] = []
-        lines.append("zonemax verify: 'Run Time Bounds for Integer-Valued OneMax Functions' "
-                     "(arXiv:2307.11855)")
+        lines.append(HEADER)
         lines.append("")
         lines.extend(self._render_claims(quiet))
         lines.append("")
@@ -380,9 +442,7 @@ class VerifyReport:
                 lines.append(f"   {p.bug:<{width}}  {p.family:<7} {caught:<7} "
                              f"{len(p.rejecting_tests)} tests reject, e.g. {first}")
         lines.append("")
-        lines.append("verdict: " + (
-            "the implementations agree with the theorems and the exact values"
-            if self.ok else "DISAGREEMENT found (see REJECT / REGRESSION / MISSED above)"))
+        lines.append(self._verdict())
         return "\n".join(lines) + "\n"
 
 

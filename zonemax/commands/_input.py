@@ -75,6 +75,11 @@ CMA_MAX_R = 2**53
 #: (heavy-tailed EA, n = 100, r = 10^12), and a budget must fit the fast engine's int64 counter.
 MAX_BUDGET_FACTOR = Fraction(10**6)
 
+#: Largest ``--runs``: ``zonemax run`` streamed 380,000 runs of ``ea-pm1 --a 3 --budget 10``
+#: (the shortest runs there are) in 21 s, about 18,000 a second, so 10^9 runs take more than
+#: 15 hours even then; a larger count is a typo or a job for several seeds.
+MAX_RUNS = 10**9
+
 #: How much of a user's text an error message repeats.
 SHOWN_CHARACTERS = 40
 
@@ -86,12 +91,27 @@ def _show(text: str) -> str:
     return repr(text[:SHOWN_CHARACTERS]) + f"… ({len(text)} characters)"
 
 
+#: Characters that look like a minus sign but are not ASCII ``-`` (U+2212 MINUS SIGN, the
+#: hyphen and dashes U+2010-U+2014, SMALL and FULLWIDTH HYPHEN-MINUS): refused with a hint
+#: rather than read as a sign, so that what runs is exactly what the user can see typed.
+_DASHES = frozenset("\u2212\u2010\u2011\u2012\u2013\u2014\ufe63\uff0d")
+
+
+def _ascii_minus(text: str) -> str:
+    return "".join("-" if ch in _DASHES else ch for ch in text)
+
+
 def _check_characters(name: str, text: str) -> None:
-    """Refuse digit separators and non-ASCII digits with a message that names the fix."""
+    """Refuse digit separators, non-ASCII digits and non-ASCII minus signs with a message that
+    names the fix."""
     if "_" in text:
         raise UsageError(f"{name}: write numbers without '_' separators, e.g. "
                          f"{_show(text.replace('_', ''))} instead of {_show(text)}")
     for ch in text:
+        if ch in _DASHES:
+            raise UsageError(f"{name}: type the minus sign as an ASCII '-'; {_show(text)} "
+                             f"contains {ch!r} ({unicodedata.name(ch)}), as text pasted from "
+                             f"a document often does: {_show(_ascii_minus(text))}")
         if ch.isdigit() and not ("0" <= ch <= "9"):
             what = unicodedata.name(ch, f"U+{ord(ch):04X}")
             raise UsageError(f"{name}: type digits as ASCII 0-9; {_show(text)} contains "
@@ -109,7 +129,9 @@ def parse_int(name: str, text: str, minimum: int | None = None,
         raise UsageError(f"{name} needs an integer, got an empty value")
     _check_characters(name, t)
     if not _INT.match(t):
-        raise UsageError(f"{name} must be an integer, got {_show(t)}")
+        written = (" written in digits (1000000, not 1e6)"
+                   if re.fullmatch(r"[+-]?[0-9.]+[eE][+-]?[0-9]+", t) else "")
+        raise UsageError(f"{name} must be an integer{written}, got {_show(t)}")
     digits = len(t.lstrip("+-"))
     limit = sys.get_int_max_str_digits()
     if limit and digits > limit:
@@ -181,6 +203,8 @@ def parse_target(text: str) -> tuple[int, ...]:
         raise UsageError(f"--a must be a comma-separated list of integers, got {_show(text)}")
     if len(parts) > MAX_N:
         raise UsageError(f"--a has {len(parts)} entries; zonemax accepts n <= {MAX_N}")
+    if any(ch in _DASHES for ch in text):
+        _check_characters("--a", text.strip())  # the whole list in the hint, not one entry
     for p in parts:
         _check_characters("--a", p)
         if not _INT.match(p):
@@ -322,9 +346,11 @@ def spec_from_args(args: argparse.Namespace, algorithms: Sequence[str]) -> Algor
 
 
 def parse_runs(text: str) -> int:
-    """``--runs``: at least 1 (``zonemax run`` streams them;
-    :func:`~zonemax.commands._preflight.preflight` judges the time)."""
-    return parse_int("--runs", text, minimum=1)
+    """``--runs``: 1 to :data:`MAX_RUNS` (``zonemax run`` streams them;
+    :func:`~zonemax.commands._preflight.preflight` judges the time of runs without a budget)."""
+    return parse_int("--runs", text, minimum=1, maximum=MAX_RUNS,
+                     why_maximum=" (even the shortest runs, about 18,000 a second, would take "
+                     "more than 15 hours; split the work over several seeds)")
 
 
 def parse_jobs(text: str) -> int:

@@ -18,6 +18,10 @@ import sys
 
 from zonemax.commands._input import UsageError
 
+#: What every message of this command says about the TeX.
+OPTIONAL = ("The TeX is optional: every verdict is computed without it; it is read only by the "
+            "quote checks (each claim's quoted text at its cited TeX lines)")
+
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the options of ``zonemax paper``."""
@@ -44,15 +48,18 @@ def execute(args: argparse.Namespace) -> int:
                              f"{paper.TEX_SHA256}, the version every line reference is for)\n")
         else:
             sys.stdout.write(f"{found.reason}\n")
-        sys.stdout.write("It is optional: every verdict is computed without it; it is read only "
-                         "by the quote checks (each claim's quoted text at its cited TeX "
-                         "lines).\n")
+        sys.stdout.write(f"{OPTIONAL}.\n")
         return 0
-    source = args.source or paper.ARXIV_SOURCE_URL
+    if args.source is not None and not args.source.strip():
+        raise UsageError("--from needs a URL or a path, got an empty value (leave --from out "
+                         f"to download from {paper.ARXIV_SOURCE_URL})")
+    source = paper.ARXIV_SOURCE_URL if args.source is None else args.source
     try:
         path = paper.fetch(source)
     except paper.FetchError as exc:
-        raise UsageError(f"fetch: {exc}") from None
+        hint = ("; --from PATH reads a copy you downloaded elsewhere" if args.source is None
+                else "")
+        raise UsageError(f"fetch: {exc}.  {OPTIONAL}{hint}") from None
     except OSError as exc:
         raise UsageError(f"fetch: cannot store the TeX in {paper.cache_path().parent}: "
                          f"{exc.strerror or exc}") from None

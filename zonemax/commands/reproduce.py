@@ -121,6 +121,17 @@ def check_out(text: str, *, create: bool) -> Path:
     return path
 
 
+def dask_available() -> bool:
+    """Whether ``dask.distributed`` can be imported (``--scheduler`` needs it); asked before
+    ``--out`` is created, so that a missing extra leaves no folder behind."""
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec("dask.distributed") is not None
+    except (ImportError, ValueError):  # no 'dask' package at all
+        return False
+
+
 def config_from_args(args: argparse.Namespace) -> ReproduceConfig:
     if args.scale not in SCALES:
         raise UsageError(f"--scale must be one of {', '.join(SCALES)}, got {args.scale!r}")
@@ -136,6 +147,9 @@ def config_from_args(args: argparse.Namespace) -> ReproduceConfig:
         raise UsageError("--report-only and --no-report exclude each other")
     if args.scheduler is not None and not args.scheduler.strip():
         raise UsageError("--scheduler needs an address such as tcp://127.0.0.1:8786")
+    if args.scheduler is not None and not dask_available():
+        raise UsageError("--scheduler needs dask.distributed, which is not installed; install "
+                         "the optional extra: pip install 'zonemax[distributed]'")
     jobs = parse_jobs(args.jobs)
     seed = parse_int("--seed", args.seed, minimum=0)
     out = check_out(args.out, create=not args.report_only)
