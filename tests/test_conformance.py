@@ -1,0 +1,231 @@
+"""The run-level conformance check: exact laws, verdicts on correct and planted implementations,
+and one-line verdicts for implementations that cannot be judged.
+
+Default-level tests use a reduced sample size (the error rate holds at every size; power is
+measured at the default size by the tests marked ``conformance`` and benchmarks/).
+"""
+
+from __future__ import annotations
+
+import time
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from zonemax.reference.runner import run as reference_run
+from zonemax.reference.spec import AlgorithmSpec
+
+from zonemax.conformance import PROFILES, VARIANTS, assert_conforms, check, run_time_law
+from zonemax.conformance.planted import ea_pm1, rls_pm1
+from zonemax.conformance.profiles import BUDGET_TAIL
+from zonemax.exact.ea_pm1 import ea_pm1_exact
+from zonemax.exact.rls_pm1 import rls_pm1_closed_form, rls_pm1_exact
+
+SMALL = 2000  # runs per instance at the default test level
+
+
+def reference(algorithm: str):  # type: ignore[no-untyped-def]
+    def run(a, *, rng, budget):  # type: ignore[no-untyped-def]
+        return reference_run(AlgorithmSpec(algorithm, tuple(a)), rng=rng, budget=budget)
+
+    return run
+
+
+@pytest.mark.parametrize("a", [(3, -2), (1, 1), (1, 1, 0), (2, -1, 1), (1,)])
+def test_algorithm_law_matches_exact_solver_ea(a: tuple[int, ...]) -> None:
+    law = run_time_law("ea-pm1", "algorithm-1", a, 60)
+    ref = ea_pm1_exact(a, with_variance=True)
+    assert law.mean == ref.expectation
+    assert law.variance == ref.variance
+    assert sum(law.pmf) + law.tail == 1
+
+
+@pytest.mark.parametrize("a", [(2, 1), (1, 1), (1, -1, 1), (3,)])
+def test_algorithm_law_matches_exact_solver_rls(a: tuple[int, ...]) -> None:
+    law = run_time_law("rls-pm1", "algorithm-1", a, 40)
+    assert law.mean == rls_pm1_exact(a).expectation == rls_pm1_closed_form(a)
+
+
+def test_pmf_closed_forms() -> None:
+    # n = 1, a = (1,): every iteration steps towards w.p. 1/2, so T ~ Geometric(1/2)
+    ea = run_time_law("ea-pm1", "algorithm-1", (1,), 30)
+    assert ea.pmf == tuple([Fraction(0)] + [Fraction(1, 2**t) for t in range(1, 31)])
+    # RLS on (1, 1): two successes needed, each iteration succeeds w.p. (number left)/4
+    rls = run_time_law("rls-pm1", "algorithm-1", (1, 1), 20)
+    expect = [Fraction(0)] * 21
+    for t1 in range(1, 20):  # first success at t1 (p 1/2), second at t > t1 (p 1/4)
+        for t in range(t1 + 1, 21):
+            expect[t] += Fraction(1, 2) ** t1 * Fraction(3, 4) ** (t - t1 - 1) / 4
+    assert rls.pmf == tuple(expect)
+    shifted = run_time_law("rls-pm1", "start-counted", (1, 1), 20)
+    assert shifted.pmf == (Fraction(0), *rls.pmf[:-1])
+    assert shifted.mean == rls.mean + 1
+
+
+def test_variant_laws_differ_where_they_should() -> None:
+    laws = {v: run_time_law("ea-pm1", v, (1, 1), 40) for v in VARIANTS}
+    assert laws["strict-acceptance"].mean == Fraction(48, 5)
+    assert laws["resample-unchanged"].pmf == laws["unchanged-not-counted"].pmf
+    assert len({laws[v].pmf for v in VARIANTS}) == 4
+    # RLS with ±1 has neither ties nor unchanged offspring: only the start point shows
+    rls = {v: run_time_law("rls-pm1", v, (1, 1), 40).pmf for v in VARIANTS}
+    assert len(set(rls.values())) == 2
+
+
+@pytest.mark.parametrize("algorithm", sorted(PROFILES))
+def test_budgets_are_the_registered_quantile(algorithm: str) -> None:
+    for inst in PROFILES[algorithm].instances:
+        law = run_time_law(algorithm, "algorithm-1", inst.a, inst.budget)
+        before = law.tail + law.pmf[-1]
+        assert law.tail <= Fraction(BUDGET_TAIL) < before
+
+
+@pytest.mark.parametrize("pattern", ["coin", "binomial"])
+def test_two_draw_patterns_both_conform(pattern: str) -> None:
+    result = assert_conforms("ea-pm1", run=ea_pm1("algorithm-1", pattern), seed=11, runs=SMALL)
+    assert result.consistent_variants == ("algorithm-1",)
+
+
+@pytest.mark.parametrize("algorithm", ["ea-pm1", "rls-pm1"])
+def test_reference_conforms(algorithm: str) -> None:
+    result = check(algorithm, run=reference(algorithm), seed=5, runs=SMALL)
+    assert result.conforms, result.report()
+
+
+@pytest.mark.parametrize(("variant", "consistent"), [
+    ("resample-unchanged", ("resample-unchanged", "unchanged-not-counted")),
+    ("unchanged-not-counted", ("resample-unchanged", "unchanged-not-counted")),
+    ("start-counted", ("start-counted",)),
+])
+def test_planted_variants_are_named(variant: str, consistent: tuple[str, ...]) -> None:
+    result = check("ea-pm1", run=ea_pm1(variant), seed=7, runs=SMALL)
+    assert not result.conforms
+    assert result.consistent_variants == consistent
+    assert "algorithm-1" in result.rejected_variants
+    with pytest.raises(AssertionError, match="DOES NOT CONFORM"):
+        assert_conforms("ea-pm1", run=ea_pm1(variant), seed=7, runs=SMALL)
+
+
+def test_rls_start_counted_is_named() -> None:
+    result = check("rls-pm1", run=rls_pm1("start-counted"), seed=7, runs=SMALL)
+    assert result.consistent_variants == ("start-counted",)
+    assert result.verdict("strict-acceptance").same_law_as == "algorithm-1"
+
+
+def test_matches_no_variant() -> None:
+    def mixed(a, *, rng, budget):  # type: ignore[no-untyped-def]
+        t, solved = ea_pm1("strict-acceptance")(a, rng=rng, budget=budget)
+        return min(t + 1, budget), solved  # strict acceptance *and* the start counted
+
+    result = check("ea-pm1", run=mixed, seed=3, runs=SMALL)
+    assert not result.conforms and result.consistent_variants == ()
+    assert "matches no catalogued variant" in result.report()
+
+
+def test_report_and_json_carry_the_numbers() -> None:
+    result = check("ea-pm1", run=ea_pm1(), seed=1, runs=200)
+    data = result.to_dict()
+    assert data["conforms"] is result.conforms
+    test = data["verdicts"][0]["tests"][0]
+    assert {"statistic", "p_value", "effect_size"} <= set(test)
+    assert "E[T] = 32/3" in result.report()
+
+
+def _constant(a, *, rng, budget):  # type: ignore[no-untyped-def]
+    return 7
+
+
+def _raises(a, *, rng, budget):  # type: ignore[no-untyped-def]
+    raise RuntimeError("boom\nsecond line")
+
+
+def _hangs(a, *, rng, budget):  # type: ignore[no-untyped-def]
+    time.sleep(3)
+    return 5
+
+
+@pytest.mark.parametrize(("function", "expected"), [
+    (_raises, "raised RuntimeError: boom second line"),
+    (_hangs, "did not return within 0.2 s"),
+    (lambda a, *, rng, budget: -1, "negative"),
+    (lambda a, *, rng, budget: 2.5, "must be an int"),
+    (lambda a, *, rng, budget: True, "must be an int"),
+    (lambda a, *, rng, budget: budget + 1, "more than the budget"),
+    (lambda a, *, rng, budget: (3, "yes"), "solved must be a bool"),
+    (lambda a, *, rng, budget: (3, False), "stopped unsolved"),
+    (_constant, "does it use the rng"),
+    (lambda a, *, rng, budget: (0 if rng.random() < 0.1 else 5, True), "claims the optimum"),
+    (lambda a, rng: 3, "raised TypeError"),
+], ids=["raises", "hangs", "negative", "float", "bool", "over-budget", "solved-not-bool",
+        "stops-early", "ignores-rng", "claims-optimum", "wrong-signature"])
+def test_bad_implementations_get_one_line(function, expected: str) -> None:  # type: ignore[no-untyped-def]
+    result = check("ea-pm1", run=function, seed=0, runs=100, timeout=0.2)
+    assert not result.conforms
+    assert result.errored is not None and expected in result.errored
+    assert "\n" not in result.errored
+    assert "ERRORED" in result.report()
+
+
+def test_bad_arguments_raise() -> None:
+    with pytest.raises(ValueError, match="no conformance profile"):
+        check("ea-nothing", run=ea_pm1())
+    with pytest.raises(ValueError, match="seed"):
+        check("ea-pm1", run=ea_pm1(), seed=-1)
+    with pytest.raises(ValueError, match="takes no parameters"):
+        check("ea-pm1", run=ea_pm1(), params={"eps": 1})
+    with pytest.raises(TypeError, match="callable"):
+        check("ea-pm1", run=3)  # type: ignore[arg-type]
+
+
+def test_seed_reproduces() -> None:
+    one = check("ea-pm1", run=ea_pm1(), seed=9, runs=300).to_dict()
+    two = check("ea-pm1", run=ea_pm1(), seed=9, runs=300).to_dict()
+    assert one == two
+
+
+# -- the full size (marker: conformance) --------------------------------------------------------
+
+
+@pytest.mark.conformance
+@pytest.mark.timeout(900)
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_full_size_planted_ea(variant: str) -> None:
+    result = check("ea-pm1", run=ea_pm1(variant), seed=2024)
+    assert result.conforms == (variant == "algorithm-1"), result.report()
+    assert variant in result.consistent_variants, result.report()
+
+
+@pytest.mark.conformance
+@pytest.mark.timeout(900)
+def test_full_size_binomial_pattern_and_reference() -> None:
+    assert_conforms("ea-pm1", run=ea_pm1("algorithm-1", "binomial"), seed=2025)
+    assert_conforms("ea-pm1", run=reference("ea-pm1"), seed=2026)
+    assert_conforms("rls-pm1", run=reference("rls-pm1"), seed=2027)
+    assert_conforms("rls-pm1", run=rls_pm1(), seed=2028)
+
+
+@pytest.mark.conformance
+@pytest.mark.timeout(1800)
+@pytest.mark.parametrize("algorithm", ["ea-pm1", "rls-pm1"])
+def test_full_size_engine(algorithm: str) -> None:
+    from zonemax.engine.api import run_seeds
+
+    def run(a, *, rng, budget):  # type: ignore[no-untyped-def]
+        seq = np.random.SeedSequence(int(rng.integers(2**63)))
+        batch = run_seeds(AlgorithmSpec(algorithm, tuple(a)), [seq], budget=budget)
+        return int(batch.evaluations[0]), bool(batch.solved[0])
+
+    assert_conforms(algorithm, run=run, seed=2029)
+
+
+@pytest.mark.parametrize("algorithm", ["ea-pm1", "rls-pm1"])
+def test_engine_conforms_small(algorithm: str) -> None:
+    from zonemax.engine.api import run_seeds
+
+    def run(a, *, rng, budget):  # type: ignore[no-untyped-def]
+        seq = np.random.SeedSequence(int(rng.integers(2**63)))
+        batch = run_seeds(AlgorithmSpec(algorithm, tuple(a)), [seq], budget=budget)
+        return int(batch.evaluations[0]), bool(batch.solved[0])
+
+    result = check(algorithm, run=run, seed=31, runs=300)
+    assert result.conforms, result.report()

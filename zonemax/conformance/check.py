@@ -1,0 +1,213 @@
+"""``check``: judge an implementation's run times against every catalogued variant's exact law.
+
+Gadea Harder, Kötzing, Li, Radhakrishnan (2023), arXiv:2307.11855, Section 2 (Algorithm 1, RLS,
+Definition 1).  The design (instances, budgets, runs, level) is the algorithm's
+:class:`~zonemax.conformance.profiles.Profile`; the laws come from
+:mod:`zonemax.conformance.laws`; the tests from :mod:`zonemax.conformance.statistics`.
+
+Per variant ``v``, and per instance, the sample of ``min(T, budget)`` is tested against ``v``'s
+exact law with the KS distance, the mean, the spread around the algorithm's rounded mean, and a
+log-likelihood-ratio score towards each other law of the catalogue.  The data are consistent
+with ``v`` when none of these tests rejects at ``FAMILY_LEVEL / (number of tests)``; the
+implementation conforms when they are consistent with the paper's algorithm.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from functools import lru_cache
+from itertools import accumulate
+from typing import Any
+
+import numpy as np
+
+from zonemax.conformance.harness import DEFAULT_TIMEOUT, Answer, Caller, Errored, parse_answer
+from zonemax.conformance.laws import RunTimeLaw, run_time_law
+from zonemax.conformance.profiles import FAMILY_LEVEL, LR_CLIP, PROFILES, Instance, Profile
+from zonemax.conformance.result import ConformanceResult, ExactValues, VariantVerdict
+from zonemax.conformance.statistics import StatTest, bernstein_test, ks_test
+
+#: Runs made first on each instance, before the rest: enough to see an implementation that
+#: returns the same result whatever its ``rng``.
+FIRST_BATCH = 50
+#: Identical first answers are judged "ignores rng" only if every variant's law gives them
+#: probability below this.
+IDENTICAL_BOUND = 1e-9
+
+RunFunction = Callable[..., object]
+
+
+@lru_cache(maxsize=64)
+def _law(algorithm: str, variant: str, a: tuple[int, ...], budget: int) -> RunTimeLaw:
+    return run_time_law(algorithm, variant, a, budget)
+
+
+def _laws(profile: Profile, instance: Instance) -> dict[str, RunTimeLaw]:
+    return {v: _law(profile.algorithm, v, instance.a, instance.budget) for v in profile.variants}
+
+
+def same_laws(profile: Profile) -> dict[str, str | None]:
+    """Per variant, the first variant of the catalogue with the same law on every instance
+    (``None`` if it is the first)."""
+    out: dict[str, str | None] = {}
+    for i, v in enumerate(profile.variants):
+        out[v] = None
+        for w in profile.variants[:i]:
+            if all(_laws(profile, inst)[v].truncated_pmf() == _laws(profile, inst)[w]
+                   .truncated_pmf() for inst in profile.instances):
+                out[v] = w
+                break
+    return out
+
+
+def _lr_score(p_alt: Fraction, p_null: Fraction) -> Fraction:
+    """``log(p_alt / p_null)`` clipped to ``[-LR_CLIP, LR_CLIP]``, rounded to ``1/1024``."""
+    if p_alt == 0 and p_null == 0:
+        return Fraction(0)
+    if p_alt == 0:
+        return Fraction(-LR_CLIP)
+    if p_null == 0:
+        return Fraction(LR_CLIP)
+    value = math.log(p_alt) - math.log(p_null)  # Fraction -> float log (finite, > 0 values)
+    return Fraction(round(max(-LR_CLIP, min(LR_CLIP, value)) * 1024), 1024)
+
+
+def _tests(profile: Profile, samples: Mapping[tuple[int, ...], Counter[int]], null: str,
+           alternatives: tuple[str, ...]) -> tuple[list[StatTest], list[ExactValues]]:
+    per_instance = 3 + len(alternatives)
+    level = FAMILY_LEVEL / (per_instance * len(profile.instances))
+    tests: list[StatTest] = []
+    exact: list[ExactValues] = []
+    for inst in profile.instances:
+        laws = _laws(profile, inst)
+        counts = samples[inst.a]
+        b = inst.budget
+        pmf = laws[null].truncated_pmf()
+        tag = f"a={','.join(map(str, inst.a))}"
+        tests.append(ks_test(f"ks {tag}", counts, list(accumulate(pmf)), level))
+        times = [Fraction(t) for t in range(b + 1)]
+        tests.append(bernstein_test(f"mean {tag}", counts, times, pmf, level))
+        centre = round(laws[profile.paper_variant].mean)  # fixed by the design, not the null
+        spread = [(t - centre) ** 2 for t in times]
+        tests.append(bernstein_test(f"spread {tag}", counts, spread, pmf, level))
+        base = laws[profile.paper_variant].truncated_pmf()
+        for w in alternatives:
+            alt = laws[w].truncated_pmf()
+            score = [_lr_score(pa, pb) for pa, pb in zip(alt, base, strict=True)]
+            tests.append(bernstein_test(f"lr:{w} {tag}", counts, score, pmf, level))
+        n = sum(counts.values())
+        observed = sum(t * c for t, c in counts.items()) / n
+        law = laws[null]
+        exact.append(ExactValues(null, inst.a, b, str(law.mean), str(law.variance),
+                                 float(law.truncated_moments()), observed))
+    return tests, exact
+
+
+def _collect(profile: Profile, run: RunFunction, seed: int, runs: int, params: dict[str, Any],
+             timeout: float) -> dict[tuple[int, ...], Counter[int]]:
+    caller = Caller(run, timeout)
+    children = np.random.SeedSequence(seed).spawn(len(profile.instances))
+    samples: dict[tuple[int, ...], Counter[int]] = {}
+    for inst, child in zip(profile.instances, children, strict=True):
+        laws = _laws(profile, inst)
+        seeds = child.spawn(runs)
+        first = min(FIRST_BATCH, runs)
+        lowest = min(next(t for t, p in enumerate(law.pmf) if p > 0) if any(law.pmf)
+                     else inst.budget for law in laws.values())
+        answers: list[Answer] = []
+        for lo, hi in ((0, first), (first, runs)):
+            calls = [((inst.a,), {"rng": np.random.default_rng(s), "budget": inst.budget,
+                                  **params}) for s in seeds[lo:hi]]
+            answers.extend(parse_answer(raw, inst.budget) for raw in caller.map(calls))
+            claimed = [ans.value for ans in answers if ans.solved and ans.value < lowest]
+            if claimed:
+                raise Errored(f"claims the optimum of a = {inst.a} after {min(claimed)} "
+                              f"evaluations; from 0^n no variant reaches it in fewer than "
+                              f"{lowest}")
+            if lo == 0:
+                _check_first(answers, laws)
+        samples[inst.a] = Counter(ans.value for ans in answers)
+    return samples
+
+
+def _check_first(answers: list[Answer], laws: Mapping[str, RunTimeLaw]) -> None:
+    """Errored if the first answers are all equal although every law makes that negligible."""
+    if len(answers) < 2 or len({a.value for a in answers}) > 1:
+        return
+    value = answers[0].value
+    chance = max(float(law.truncated_pmf()[value]) for law in laws.values())
+    if chance ** (len(answers) - 1) < IDENTICAL_BOUND:
+        raise Errored(f"returned {value} evaluations on each of {len(answers)} different rng "
+                      f"streams: does it use the rng it is given?")
+
+
+def check(
+    algorithm: str,
+    *,
+    run: RunFunction | None = None,
+    operator: Callable[..., object] | None = None,
+    seed: int = 0,
+    params: Mapping[str, Any] | None = None,
+    runs: int | None = None,
+    timeout: float = DEFAULT_TIMEOUT,
+) -> ConformanceResult:
+    """Judge ``run`` (``run(a, *, rng, budget, **params) -> evaluations``) against the exact laws
+    of ``algorithm``'s catalogued variants.
+
+    ``seed`` derives every run's ``rng`` (``SeedSequence(seed)``, one child per instance, one
+    grandchild per run); ``runs`` overrides the profile's sample size per instance (the error
+    rate holds for any size, the power is measured at the default); ``timeout`` is the most
+    seconds one call may take.  An implementation that cannot be judged gets a result with
+    ``errored`` set, never an exception; bad arguments of ``check`` itself raise ``ValueError``
+    or ``TypeError``.
+    """
+    if algorithm not in PROFILES:
+        raise ValueError(f"no conformance profile for {algorithm!r}; choose one of "
+                         f"{', '.join(PROFILES)}")
+    if operator is not None:
+        raise ValueError(f"the operator level is not available for {algorithm}: its step is the "
+                         f"±1 operator, judged through the run level; pass run=")
+    if run is None:
+        raise ValueError("pass the implementation as run=FUNCTION")
+    if not callable(run):
+        raise TypeError(f"run must be callable, got {type(run).__name__}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"seed must be a non-negative int, got {seed!r}")
+    profile = PROFILES[algorithm]
+    if params:
+        raise ValueError(f"{algorithm} takes no parameters, got {', '.join(params)}")
+    size = profile.runs if runs is None else runs
+    if isinstance(size, bool) or not isinstance(size, int) or size < 2:
+        raise ValueError(f"runs must be an int >= 2, got {runs!r}")
+    if not (isinstance(timeout, int | float) and timeout > 0):
+        raise ValueError(f"timeout must be a positive number of seconds, got {timeout!r}")
+    try:
+        samples = _collect(profile, run, seed, size, dict(params or {}), float(timeout))
+    except Errored as exc:
+        return ConformanceResult(algorithm, "run", seed, False, str(exc), (), (), (),
+                                 FAMILY_LEVEL, size, profile.paper_variant)
+    same = same_laws(profile)
+    alternatives = tuple(v for v in profile.variants
+                         if same[v] is None and v != profile.paper_variant)
+    verdicts = []
+    for v in profile.variants:
+        tests, exact = _tests(profile, samples, v, alternatives)
+        verdicts.append(VariantVerdict(v, not any(t.rejected for t in tests), tuple(tests),
+                                       tuple(exact), same[v]))
+    consistent = tuple(v.variant for v in verdicts if v.consistent)
+    rejected = tuple(v.variant for v in verdicts if not v.consistent)
+    return ConformanceResult(algorithm, "run", seed, profile.paper_variant in consistent, None,
+                             consistent, rejected, tuple(verdicts), FAMILY_LEVEL, size,
+                             profile.paper_variant)
+
+
+def assert_conforms(algorithm: str, **kwargs: Any) -> ConformanceResult:
+    """:func:`check`, raising ``AssertionError`` with the report unless the implementation
+    conforms."""
+    result = check(algorithm, **kwargs)
+    if not result.conforms:
+        raise AssertionError(result.report())
+    return result

@@ -1,0 +1,108 @@
+"""Calling a user's run function: per-call timeout, and a one-line verdict for bad answers.
+
+The protocol (Gadea Harder, Kötzing, Li, Radhakrishnan 2023, arXiv:2307.11855, Section 2): a run
+starts at ``x = 0^n`` and counts one evaluation per iteration until ``f_a(x) = 0``, or stops at
+the ``budget``.  ``run(a, *, rng, budget, **params)`` answers with the evaluations, with
+``(evaluations, solved)``, or with an object that has those two attributes.
+
+The calls are made in one worker thread, one after another; the caller waits for each with a
+timeout.  A call that does not return in time cannot be stopped from Python: its thread is left
+behind (a daemon thread) and the verdict says so.
+"""
+
+from __future__ import annotations
+
+import numbers
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+#: Seconds one call may take before the implementation is judged to hang.
+DEFAULT_TIMEOUT = 60.0
+
+
+class Errored(Exception):
+    """An implementation did something that cannot be judged; the message is one line."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One run's outcome as reported: ``value = min(T, budget)``, ``solved`` within it."""
+
+    value: int
+    solved: bool
+
+
+def _one_line(text: str, limit: int = 160) -> str:
+    line = " ".join(str(text).split())
+    return line if len(line) <= limit else line[: limit - 3] + "..."
+
+
+def parse_answer(raw: object, budget: int) -> Answer:
+    """Check one answer against the protocol (module docstring); raises :class:`Errored`."""
+    solved: object = None
+    if isinstance(raw, tuple) and len(raw) == 2:
+        evaluations, solved = raw
+    elif hasattr(raw, "evaluations"):
+        evaluations = raw.evaluations
+        solved = getattr(raw, "solved", None)
+    else:
+        evaluations = raw
+    if isinstance(evaluations, bool | np.bool_) or not isinstance(evaluations, numbers.Integral):
+        raise Errored(f"returned {_one_line(repr(raw), 60)}: evaluations must be an int")
+    t = int(evaluations)
+    if t < 0:
+        raise Errored(f"returned a negative number of evaluations ({t})")
+    if t > budget:
+        raise Errored(f"returned {t} evaluations, more than the budget {budget} it was given")
+    if solved is None:
+        return Answer(t, t < budget)
+    if not isinstance(solved, bool | np.bool_):
+        raise Errored(f"returned solved={_one_line(repr(solved), 40)}: solved must be a bool")
+    if not solved and t < budget:
+        raise Errored(f"stopped unsolved after {t} evaluations, before its budget {budget}")
+    return Answer(t, bool(solved))
+
+
+class Caller:
+    """Runs ``calls`` of ``function`` in a worker thread, each within ``timeout`` seconds."""
+
+    def __init__(self, function: Callable[..., object], timeout: float) -> None:
+        self.function = function
+        self.timeout = timeout
+
+    def map(self, calls: Sequence[tuple[tuple[Any, ...], dict[str, Any]]]) -> list[object]:
+        """The raw answers of all calls, in order; raises :class:`Errored` on the first raise or
+        hang."""
+        results: list[object] = []
+        state: dict[str, Any] = {"started": time.monotonic(), "index": 0, "error": None}
+
+        def work() -> None:
+            for i, (args, kwargs) in enumerate(calls):
+                state["index"] = i
+                state["started"] = time.monotonic()
+                try:
+                    results.append(self.function(*args, **kwargs))
+                except BaseException as exc:  # any raise is a verdict, never a traceback
+                    state["error"] = exc
+                    return
+
+        worker = threading.Thread(target=work, daemon=True, name="zonemax-conformance")
+        worker.start()
+        while True:
+            worker.join(timeout=min(0.25, self.timeout))
+            if not worker.is_alive():
+                break
+            if time.monotonic() - state["started"] > self.timeout:
+                budget = calls[state["index"]][1].get("budget")
+                raise Errored(f"call {state['index'] + 1} did not return within "
+                              f"{self.timeout:g} s (budget {budget}); its thread was left running")
+        error = state["error"]
+        if error is not None:
+            raise Errored(f"call {len(results) + 1} raised {type(error).__name__}: "
+                          f"{_one_line(str(error))}")
+        return results

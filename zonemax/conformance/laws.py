@@ -1,0 +1,224 @@
+r"""Exact laws of the run time ``T`` of each catalogued variant, from its own lumped chain.
+
+Gadea Harder, Kötzing, Li, Radhakrishnan (2023), arXiv:2307.11855, Section 2: Algorithm 1 (the
+(1+1) EA) and RLS, each with the ±1 operator (Definition 1).  States are the sorted tuples of
+distances ``d_i = |a_i - x_i|`` (the kernel commutes with permutations of the positions and with
+sign flips of a coordinate, so the chain lumps onto multisets of distances).
+
+One iteration draws an offspring ``y`` of ``x``; :func:`offspring_law` lists, for a state ``d``,
+the outcomes ``(d', Δf, unchanged, probability)`` of one draw.  A variant turns it into a kernel:
+
+* ``algorithm-1``: accept iff ``Δf <= 0`` (Algorithm 1, line 6); every iteration costs one
+  evaluation.
+* ``strict-acceptance``: accept iff ``Δf < 0`` (the parent wins ties).
+* ``resample-unchanged``: an offspring equal to its parent is drawn again, so the kernel is the
+  draw conditioned on ``y != x``.
+* ``unchanged-not-counted``: an offspring equal to its parent costs no evaluation; counting only
+  the evaluations, this is the same kernel as ``resample-unchanged`` (both see the draw
+  conditioned on ``y != x``), so the two have one law of ``T``.
+* ``start-counted``: the initial point costs one evaluation, ``T + 1``.
+
+The distribution ``P(T = t)`` for ``t <= budget`` is propagated with exact ``Fraction``
+arithmetic (the state vector of the chain, step by step); ``E[T]`` and ``Var[T]`` are the exact
+hitting moments of the same kernel (:func:`zonemax.exact.linalg.hitting_moments`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import product
+
+from zonemax.exact.linalg import hitting_moments, variance_of
+
+State = tuple[int, ...]
+#: One outcome of a draw: (new sorted distances, change of f, offspring equals parent, prob).
+Outcome = tuple[State, int, bool, Fraction]
+
+#: The variants the run level knows; ``algorithm-1`` is the paper's Algorithm 1 (or RLS).
+VARIANTS = ("algorithm-1", "strict-acceptance", "resample-unchanged", "unchanged-not-counted",
+            "start-counted")
+
+#: Largest number of lumped states a conformance law is built for (the instances are small).
+MAX_STATES = 5000
+
+
+def start_state(a: Sequence[int]) -> State:
+    """The sorted distance tuple of ``x = 0^n`` (Algorithm 1, line 1)."""
+    return tuple(sorted((abs(int(ai)) for ai in a), reverse=True))
+
+
+def _ea_position_options(value: int, m: int, n: int) -> list[tuple[int, tuple[int, ...], bool,
+                                                                  Fraction]]:
+    """(Δf, new distances, none mutated, probability) for ``m`` positions at distance ``value``."""
+    p = Fraction(1, n)  # Algorithm 1, line 4: each position with probability 1/n
+    q = 1 - p
+    half = p / 2  # Definition 1: +1 or -1 with probability 1/2 each
+    opts = []
+    if value == 0:
+        for k in range(m + 1):  # any step from distance 0 moves to distance 1
+            prob = math.comb(m, k) * p**k * q ** (m - k)
+            opts.append((k, (1,) * k + (0,) * (m - k), k == 0, prob))
+        return opts
+    for up in range(m + 1):
+        for down in range(m + 1 - up):
+            stay = m - up - down
+            prob = math.comb(m, up) * math.comb(m - up, down) * half ** (up + down) * q**stay
+            moved = (value + 1,) * up + (value - 1,) * down + (value,) * stay
+            opts.append((up - down, moved, up + down == 0, prob))
+    return opts
+
+
+def ea_pm1_offspring(n: int) -> Callable[[State], list[Outcome]]:
+    """The law of one offspring of Algorithm 1 with the ±1 operator, lumped (module docstring)."""
+
+    def law(d: State) -> list[Outcome]:
+        groups = [_ea_position_options(v, m, n) for v, m in Counter(d).items()]
+        out: dict[tuple[State, int, bool], Fraction] = {}
+        for combo in product(*groups):
+            delta = sum(c[0] for c in combo)
+            new = tuple(sorted((x for c in combo for x in c[1]), reverse=True))
+            unchanged = all(c[2] for c in combo)
+            prob = math.prod((c[3] for c in combo), start=Fraction(1))
+            key = (new, delta, unchanged)
+            out[key] = out.get(key, Fraction(0)) + prob
+        return [(k[0], k[1], k[2], v) for k, v in out.items()]
+
+    return law
+
+
+def rls_pm1_offspring(n: int) -> Callable[[State], list[Outcome]]:
+    """One offspring of RLS with the ±1 operator: one uniform position steps ±1 (Section 2)."""
+    each = Fraction(1, 2 * n)  # position 1/n, direction 1/2 (Definition 1)
+
+    def law(d: State) -> list[Outcome]:
+        out: dict[tuple[State, int, bool], Fraction] = {}
+        for i, di in enumerate(d):
+            moves = [(di + 1, 1), (di + 1, 1)] if di == 0 else [(di + 1, 1), (di - 1, -1)]
+            for new_di, delta in moves:
+                new = tuple(sorted((*d[:i], new_di, *d[i + 1:]), reverse=True))
+                key = (new, delta, False)
+                out[key] = out.get(key, Fraction(0)) + each
+        return [(k[0], k[1], k[2], v) for k, v in out.items()]
+
+    return law
+
+
+OFFSPRING = {"ea-pm1": ea_pm1_offspring, "rls-pm1": rls_pm1_offspring}
+
+
+def variant_kernel(offspring: Callable[[State], list[Outcome]], variant: str
+                   ) -> Callable[[State], dict[State, Fraction]]:
+    """The kernel of ``variant`` built from the offspring law, self-loops omitted."""
+    if variant not in VARIANTS:
+        raise ValueError(f"unknown variant {variant!r}; choose one of {', '.join(VARIANTS)}")
+
+    def kernel(d: State) -> dict[State, Fraction]:
+        outcomes = offspring(d)
+        scale = Fraction(1)
+        if variant in ("resample-unchanged", "unchanged-not-counted"):
+            changed = sum((o[3] for o in outcomes if not o[2]), Fraction(0))
+            scale = 1 / changed  # the draw conditioned on y != x
+            outcomes = [o for o in outcomes if not o[2]]
+        out: dict[State, Fraction] = {}
+        for new, delta, _unchanged, prob in outcomes:
+            accept = delta < 0 if variant == "strict-acceptance" else delta <= 0
+            if accept and new != d:  # Algorithm 1, line 6 (or the variant's rule)
+                out[new] = out.get(new, Fraction(0)) + prob * scale
+        return out
+
+    return kernel
+
+
+@dataclass(frozen=True)
+class RunTimeLaw:
+    """The exact law of ``T`` of one variant on one target, up to a budget.
+
+    Attributes
+    ----------
+    pmf:
+        ``pmf[t] = P(T = t)`` for ``t = 0..budget`` (exact).
+    tail:
+        ``P(T > budget)`` (exact).
+    mean, variance:
+        ``E[T]`` and ``Var[T]`` of the untruncated ``T`` (exact).
+    states:
+        Number of lumped states reached.
+    """
+
+    algorithm: str
+    variant: str
+    a: tuple[int, ...]
+    budget: int
+    pmf: tuple[Fraction, ...]
+    tail: Fraction
+    mean: Fraction
+    variance: Fraction
+    states: int
+
+    def cdf(self, t: int) -> Fraction:
+        """``P(T <= t)``."""
+        return sum(self.pmf[: t + 1], Fraction(0)) if t >= 0 else Fraction(0)
+
+    def truncated_moments(self, power: int = 1) -> Fraction:
+        """``E[min(T, budget)^power]`` (exact)."""
+        b = self.budget
+        return (sum((p * t**power for t, p in enumerate(self.pmf)), Fraction(0))
+                + self.tail * b**power)
+
+    def truncated_pmf(self) -> tuple[Fraction, ...]:
+        """The law of ``min(T, budget)`` on ``0..budget``."""
+        return (*self.pmf[:-1], self.pmf[-1] + self.tail)
+
+
+def run_time_law(algorithm: str, variant: str, a: Sequence[int], budget: int) -> RunTimeLaw:
+    """The exact law of ``T`` of ``variant`` of ``algorithm`` on target ``a`` (module docstring)."""
+    if algorithm not in OFFSPRING:
+        raise ValueError(f"no run-time law for {algorithm!r}; choose one of "
+                         f"{', '.join(OFFSPRING)}")
+    a = tuple(int(ai) for ai in a)
+    if not a or all(ai == 0 for ai in a):
+        raise ValueError("the target a must be a non-empty tuple with a non-zero entry")
+    if not isinstance(budget, int) or budget < 1:
+        raise ValueError(f"budget must be a positive int, got {budget!r}")
+    shift = 1 if variant == "start-counted" else 0
+    base = "algorithm-1" if variant == "start-counted" else variant
+    kernel = variant_kernel(OFFSPRING[algorithm](len(a)), base)
+    start = start_state(a)
+
+    def is_target(d: State) -> bool:
+        return d[0] == 0
+
+    e1, e2, states, _ = hitting_moments(start, kernel, sum, is_target, Fraction(1),
+                                        max_states=MAX_STATES, what=f"{algorithm} on a = {a}",
+                                        with_variance=True)
+    assert e2 is not None
+    var = variance_of(e1, e2)
+    assert isinstance(e1, Fraction) and isinstance(var, Fraction)
+    mean = e1 + shift
+    # the state vector, step by step: P(T = t) is the mass entering the target at step t
+    cache: dict[State, dict[State, Fraction]] = {}
+    vec: dict[State, Fraction] = {start: Fraction(1)}
+    pmf: list[Fraction] = [Fraction(0)] * shift
+    for _t in range(budget + 1 - shift):
+        hit = sum((p for d, p in vec.items() if is_target(d)), Fraction(0))
+        pmf.append(hit)
+        new_vec: dict[State, Fraction] = {}
+        for d, p in vec.items():
+            if is_target(d):
+                continue
+            row = cache.get(d)
+            if row is None:
+                row = cache[d] = kernel(d)
+            leave = Fraction(0)
+            for e, q in row.items():
+                new_vec[e] = new_vec.get(e, Fraction(0)) + p * q
+                leave += q
+            new_vec[d] = new_vec.get(d, Fraction(0)) + p * (1 - leave)
+        vec = new_vec
+    pmf = pmf[: budget + 1]
+    tail = 1 - sum(pmf, Fraction(0))
+    return RunTimeLaw(algorithm, variant, a, budget, tuple(pmf), tail, mean, var, states)

@@ -1,0 +1,73 @@
+"""Small plain-Python implementations of Algorithm 1 and RLS and of each catalogued variant.
+
+Gadea Harder, Kötzing, Li, Radhakrishnan (2023), arXiv:2307.11855, Section 2 (Algorithm 1 and
+RLS with the ±1 operator, Definition 1).  They are what the conformance check is measured on:
+the paper's algorithm written with two random draw patterns (a coin per position, or
+``K ~ Bin(n, 1/n)`` positions drawn without replacement), and each variant planted as a minimal
+change.  Written independently of :mod:`zonemax.reference`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+#: Draw patterns of the (1+1) EA's mutation (both give each position probability 1/n).
+PATTERNS = ("coin", "binomial")
+
+
+def _mutated_positions(n: int, rng: np.random.Generator, pattern: str) -> list[int]:
+    if pattern == "coin":  # Algorithm 1, line 4: each position with probability 1/n
+        return [i for i in range(n) if rng.random() < 1 / n]
+    k = int(rng.binomial(n, 1 / n))  # the same law: K ~ Bin(n, 1/n), then K distinct positions
+    return [int(i) for i in rng.choice(n, size=k, replace=False)] if k else []
+
+
+def ea_pm1(variant: str = "algorithm-1", pattern: str = "coin") -> Callable[..., tuple[int, bool]]:
+    """``run(a, *, rng, budget)`` of the (1+1) EA with ±1, as ``variant`` (module docstring)."""
+    if pattern not in PATTERNS:
+        raise ValueError(f"pattern must be one of {', '.join(PATTERNS)}, got {pattern!r}")
+
+    def run(a: Sequence[int], *, rng: np.random.Generator, budget: int) -> tuple[int, bool]:
+        n = len(a)
+        x = [0] * n  # Algorithm 1: x <- 0^n
+        fx = sum(abs(ai) for ai in a)
+        t = 1 if variant == "start-counted" else 0
+        while fx != 0 and t < budget:
+            moved = _mutated_positions(n, rng, pattern)
+            while not moved and variant == "resample-unchanged":
+                moved = _mutated_positions(n, rng, pattern)
+            if not moved and variant == "unchanged-not-counted":
+                continue
+            y = list(x)
+            for i in moved:
+                y[i] += 1 if rng.random() < 0.5 else -1  # Definition 1
+            fy = sum(abs(ai - yi) for ai, yi in zip(a, y, strict=True))
+            t += 1
+            if fy < fx or (fy == fx and variant != "strict-acceptance"):  # Algorithm 1, line 6
+                x, fx = y, fy
+        return t, fx == 0
+
+    return run
+
+
+def rls_pm1(variant: str = "algorithm-1") -> Callable[..., tuple[int, bool]]:
+    """``run(a, *, rng, budget)`` of RLS with ±1 (Section 2), as ``variant``."""
+
+    def run(a: Sequence[int], *, rng: np.random.Generator, budget: int) -> tuple[int, bool]:
+        n = len(a)
+        x = [0] * n
+        fx = sum(abs(ai) for ai in a)
+        t = 1 if variant == "start-counted" else 0
+        while fx != 0 and t < budget:
+            i = int(rng.integers(n))  # one position, uniformly
+            step = 1 if rng.random() < 0.5 else -1  # Definition 1
+            fy = fx - abs(a[i] - x[i]) + abs(a[i] - x[i] - step)
+            t += 1
+            if fy < fx or (fy == fx and variant != "strict-acceptance"):
+                x[i] += step
+                fx = fy
+        return t, fx == 0
+
+    return run

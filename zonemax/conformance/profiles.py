@@ -1,0 +1,71 @@
+"""The conformance profiles: per algorithm, its variants, instances, sample size and level.
+
+Everything here is pre-registered: a profile's instances, budgets, sample size and family-wise
+level are fixed in code, and the seeds of a check derive from the one seed it is given.
+
+Instances (Gadea Harder, Kötzing, Li, Radhakrishnan 2023, arXiv:2307.11855, Section 2, ±1
+operator): ``a = (1, 1)`` makes ties frequent for the (1+1) EA (a step of one position towards
+and one away leaves ``f`` unchanged: ``(1, 1) -> (2, 0)``) and unchanged offspring frequent
+(``P(no position mutated) = 1/4``); ``a = (1, -1, 1)`` adds a third position, so that a mutation
+rate or choice of position that does not scale with ``n`` shows.  Their predicted power against
+every variant that differs in law is in ``benchmarks/conformance_power.py``'s output.
+
+Budgets: the smallest ``t`` with ``P(T > t) <= 10^-4`` under the algorithm's exact law
+(``tests/test_conformance.py`` recomputes them); a run is stopped there and its time enters the
+tests as ``min(T, budget)``, whose exact law each variant's chain gives.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: The family-wise error rate of a full conformance run for a correct implementation.
+FAMILY_LEVEL = 1e-3
+#: The tail mass beyond each instance's budget under the algorithm's law (module docstring).
+BUDGET_TAIL = 1e-4
+#: Clip of the log-likelihood-ratio scores (bounds ``M`` in Bernstein's inequality).
+LR_CLIP = 4
+
+
+@dataclass(frozen=True)
+class Instance:
+    """One target ``a`` with the evaluation budget passed to every run on it."""
+
+    a: tuple[int, ...]
+    budget: int
+
+
+@dataclass(frozen=True)
+class Profile:
+    """The pre-registered design of one algorithm's run-level check.
+
+    Attributes
+    ----------
+    algorithm:
+        The algorithm's name in :class:`~zonemax.reference.spec.AlgorithmSpec`.
+    paper_variant:
+        The variant that is the paper's algorithm.
+    variants:
+        The catalogued variants (each with its own exact law).
+    instances:
+        The targets with their budgets.
+    runs:
+        Runs per instance (the default sample size).
+    """
+
+    algorithm: str
+    paper_variant: str
+    variants: tuple[str, ...]
+    instances: tuple[Instance, ...]
+    runs: int
+
+
+_PM1_VARIANTS = ("algorithm-1", "strict-acceptance", "resample-unchanged",
+                 "unchanged-not-counted", "start-counted")
+
+PROFILES: dict[str, Profile] = {
+    "ea-pm1": Profile("ea-pm1", "algorithm-1", _PM1_VARIANTS,
+                      (Instance((1, 1), 75), Instance((1, -1, 1), 134)), 10_000),
+    "rls-pm1": Profile("rls-pm1", "algorithm-1", _PM1_VARIANTS,
+                       (Instance((1, 1), 35), Instance((1, -1, 1), 57)), 10_000),
+}
