@@ -100,8 +100,10 @@ class Caller:
             if time.monotonic() - state["started"] > self.timeout:
                 budget = calls[state["index"]][1].get("budget")
                 raise Errored(f"call {state['index'] + 1} did not return within "
-                              f"{self.timeout:g} s (budget {budget}); its thread was left running")
+                              f"{self.timeout:g} s (budget {budget})")
         error = state["error"]
+        if isinstance(error, Errored):  # a verdict already (the protocol's runner)
+            raise Errored(str(error))
         if error is not None:
             raise Errored(f"call {len(results) + 1} raised {type(error).__name__}: "
                           f"{_one_line(str(error))}")

@@ -1,0 +1,120 @@
+"""``zonemax conform``: exit codes, --json, and the JSON-lines protocol driven by a node program."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from zonemax.cli import main
+from zonemax.conformance.protocol import SCHEMA_PATH, request
+
+PROGRAMS = Path(__file__).parent / "conformance_programs"
+NODE = shutil.which("node")
+needs_node = pytest.mark.skipif(NODE is None, reason="node is not installed")
+
+
+@pytest.fixture
+def module_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    (tmp_path / "user_impl.py").write_text(textwrap.dedent("""
+        from zonemax.conformance.planted import ea_pm1
+        good = ea_pm1()
+        strict = ea_pm1("strict-acceptance")
+        def raises(a, *, rng, budget):
+            raise ValueError("nope")
+    """))
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    return tmp_path
+
+
+def test_exit_codes(module_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    base = ["conform", "ea-pm1", "--seed", "3", "--runs", "1500"]
+    assert main([*base, "--python", "user_impl:good"]) == 0
+    assert "CONFORMS" in capsys.readouterr().out
+    # strict acceptance at 5000 runs: predicted power >= 0.99 (benchmarks/conformance_power.py)
+    strict = ["conform", "ea-pm1", "--seed", "3", "--runs", "5000"]
+    assert main([*strict, "--python", "user_impl:strict", "--json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["conforms"] is False
+    assert data["consistent_variants"] == ["strict-acceptance"]
+    test = data["verdicts"][0]["tests"][0]
+    assert {"statistic", "p_value", "effect_size"} <= set(test)
+    assert main([*base, "--python", "user_impl:raises"]) == 2
+    out = capsys.readouterr().out
+    assert "ERRORED" in out and "raised ValueError: nope" in out
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--python", "user_impl:missing"], "no function 'missing'"),
+    (["--python", "user_impl"], "MODULE:FUNCTION"),
+    (["--python", "no_such_module_xyz:f"], "cannot import"),
+    (["--python", "user_impl:good", "--seed", "-1"], "--seed"),
+    (["--python", "user_impl:good", "--param", "eps"], "NAME=VALUE"),
+    (["--python", "user_impl:good", "--param", "eps=1"], "takes no parameters"),
+    (["--python", "user_impl:good", "--level", "operator"], "operator level"),
+    (["--cmd", ""], "command is empty"),
+    (["--cmd", "/no/such/program"], "cannot start"),
+])
+def test_usage_errors(module_dir: Path, capsys: pytest.CaptureFixture[str], argv: list[str],
+                      message: str) -> None:
+    assert main(["conform", "ea-pm1", *argv]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_schema_validates_requests_and_answers() -> None:
+    schema = json.loads(SCHEMA_PATH.read_text())
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    validator.validate(request("ea-pm1", (1, -1, 1), 2**53 - 1, 134, {}))
+    for good in ({"evaluations": 3, "solved": True}, {"evaluations": 0}, {"skipped": "why"},
+                 {"errored": "what", "protocol": 1}):
+        validator.validate(good)
+    for bad in ({"evaluations": -1}, {"evaluations": 2.5}, {"solved": True},
+                {"evaluations": 1, "skipped": "x"}, {"protocol": 2, "evaluations": 1},
+                {**request("ea-pm1", (1,), 1, 1, {}), "extra": 1}):
+        with pytest.raises(jsonschema.ValidationError):
+            validator.validate(bad)
+
+
+@needs_node
+def test_node_program_answers_follow_the_schema() -> None:
+    schema = json.loads(SCHEMA_PATH.read_text())
+    lines = "".join(json.dumps(request("ea-pm1", a, s, 134, {})) + "\n"
+                    for a, s in [((1, 1), 5), ((1, -1, 1), 2**53 - 1)])
+    out = subprocess.run([str(NODE), str(PROGRAMS / "ea_pm1.js")], input=lines, text=True,
+                         capture_output=True, check=True, timeout=60).stdout
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert len(answers) == 2
+    for answer in answers:
+        jsonschema.validate(answer, schema)
+        assert answer["solved"] is True
+
+
+@needs_node
+@pytest.mark.parametrize(("mode", "code", "text"), [
+    ("algorithm-1", 0, "CONFORMS"),
+    ("strict-acceptance", 1, "consistent: strict-acceptance"),
+    ("skip", 2, "skipped the run: this program only runs n <= 1"),
+    ("garbage", 2, "broke the protocol"),
+])
+def test_node_program(mode: str, code: int, text: str,
+                      capsys: pytest.CaptureFixture[str]) -> None:
+    command = f"{NODE} {PROGRAMS / 'ea_pm1.js'} {mode}"
+    assert main(["conform", "ea-pm1", "--cmd", command, "--seed", "8", "--runs", "5000"]) == code
+    assert text in capsys.readouterr().out
+
+
+def test_hanging_and_exiting_programs(capsys: pytest.CaptureFixture[str]) -> None:
+    hang = f"{sys.executable} -c 'import time; time.sleep(30)'"
+    assert main(["conform", "ea-pm1", "--cmd", hang, "--timeout", "0.5", "--seed", "1"]) == 2
+    assert "did not return within 0.5 s (budget 75)" in capsys.readouterr().out
+    gone = f"{sys.executable} -c 'pass'"
+    assert main(["conform", "ea-pm1", "--cmd", gone, "--seed", "1"]) == 2
+    assert "exited" in capsys.readouterr().out

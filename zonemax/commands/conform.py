@@ -1,0 +1,141 @@
+"""``zonemax conform``: does an implementation run the paper's algorithm, and if not, which variant?
+
+Examples::
+
+    zonemax conform ea-pm1 --python mymodule:run_ea
+    zonemax conform rls-pm1 --python mymodule:run_rls --seed 7 --json
+    zonemax conform ea-pm1 --cmd "node my_ea.js"
+
+Exit codes: 0 the implementation conforms; 1 it does not (the report says which variants the data
+are consistent with); 2 a usage error, or an implementation that could not be judged (it raised,
+hung, broke the protocol, ...: one line says what it did).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from zonemax.commands import UsageError
+
+#: The algorithms with a conformance profile (:data:`zonemax.conformance.PROFILES`; listed here
+#: so that ``--help`` does not import the package).
+CONFORM_ALGORITHMS = ("ea-pm1", "rls-pm1")
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """The options of ``zonemax conform``."""
+    parser.description = ("Judge an implementation of the paper's algorithms against the exact "
+                          "laws of the algorithm and of its catalogued variants (strict "
+                          "acceptance, resampling or not counting unchanged offspring, counting "
+                          "the start point).  Exit 0: conforms; 1: does not; 2: usage error or "
+                          "could not be judged.")
+    parser.add_argument("algorithm", metavar="ALGO", choices=CONFORM_ALGORITHMS,
+                        help=f"the algorithm the implementation claims to run: "
+                             f"{', '.join(CONFORM_ALGORITHMS)}")
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--python", metavar="MODULE:FUNCTION",
+                        help="a Python function run(a, *, rng, budget, **params) returning the "
+                             "evaluations, (evaluations, solved), or an object with those "
+                             "attributes; MODULE is imported with the current directory on the path")
+    source.add_argument("--cmd", metavar="'PROGRAM ARGS'",
+                        help="a program in any language speaking the JSON-lines protocol on "
+                             "stdin/stdout (docs/conformance-protocol.md)")
+    parser.add_argument("--level", choices=("run", "operator"), default="run",
+                        help="what is judged: the whole run (default) or the step operator alone")
+    parser.add_argument("--seed", metavar="S",
+                        help="the seed every run's randomness derives from (default: a fresh one, "
+                             "printed in the report)")
+    parser.add_argument("--param", metavar="NAME=VALUE", action="append", default=[],
+                        help="a parameter passed on to the implementation (repeatable)")
+    parser.add_argument("--runs", metavar="N",
+                        help="runs per instance (default: the profile's pre-registered size, at "
+                             "which the power was measured)")
+    parser.add_argument("--timeout", metavar="SECONDS", default="60",
+                        help="longest time one call may take (default 60)")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
+def _nonnegative(text: str | None, name: str) -> int | None:
+    if text is None:
+        return None
+    try:
+        value = int(text, 0)
+    except ValueError:
+        raise UsageError(f"{name} must be a non-negative integer, got {text!r}") from None
+    if value < 0:
+        raise UsageError(f"{name} must be a non-negative integer, got {text!r}")
+    return value
+
+
+def _load(target: str) -> Callable[..., object]:
+    module_name, sep, attribute = target.partition(":")
+    if not sep or not module_name or not attribute:
+        raise UsageError(f"--python takes MODULE:FUNCTION (e.g. mymodule:run), got {target!r}")
+    if os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())
+    try:
+        module = importlib.import_module(module_name)
+    except Exception as exc:  # a user's module may fail in any way: one line, exit 2
+        raise UsageError(f"cannot import {module_name!r}: {type(exc).__name__}: "
+                         f"{' '.join(str(exc).split())[:160]}") from None
+    function = getattr(module, attribute, None)
+    if not callable(function):
+        raise UsageError(f"{module_name!r} has no function {attribute!r}")
+    return function
+
+
+def _params(items: list[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            raise UsageError(f"--param takes NAME=VALUE, got {item!r}")
+        out[name] = value
+    return out
+
+
+def execute(args: argparse.Namespace) -> int:
+    """Run the check and print its report; the exit code says the verdict."""
+    import numpy as np
+
+    from zonemax.conformance import check
+    from zonemax.conformance.protocol import CommandRun
+
+    seed = _nonnegative(args.seed, "--seed")
+    if seed is None:
+        seed = int(np.random.SeedSequence().entropy % 2**32)  # type: ignore[operator]
+    runs = _nonnegative(args.runs, "--runs")
+    try:
+        timeout = float(args.timeout)
+    except ValueError:
+        raise UsageError(f"--timeout must be a number of seconds, got {args.timeout!r}") from None
+    params = _params(args.param)
+    if args.level == "operator":
+        raise UsageError(f"{args.algorithm} has no operator level: its step is the ±1 operator, "
+                         f"judged through the run level (--level run)")
+    options: dict[str, Any] = {"seed": seed, "params": params, "runs": runs, "timeout": timeout}
+    if runs is None:
+        del options["runs"]
+    try:
+        if args.python is not None:
+            result = check(args.algorithm, run=_load(args.python), **options)
+        else:
+            with CommandRun(args.cmd, args.algorithm) as program:
+                result = check(args.algorithm, run=program, **options)
+    except (ValueError, TypeError) as exc:
+        raise UsageError(str(exc)) from None
+    if args.json:
+        sys.stdout.write(json.dumps(result.to_dict(), indent=1) + "\n")
+    else:
+        sys.stdout.write(result.report() + "\n")
+        if result.errored is None:
+            sys.stdout.write(f"reproduce with --seed {seed}\n")
+    if result.errored is not None:
+        return 2
+    return 0 if result.conforms else 1
