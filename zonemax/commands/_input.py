@@ -264,7 +264,7 @@ def add_spec_arguments(parser: argparse.ArgumentParser, algorithms: Sequence[str
     parser.add_argument("--geom-mean", help="double-geometric: the mean step length "
                         "E|G1 - G2| = 2q/(1 - q^2) > 0 instead of --geom-q (default 1)")
     parser.add_argument("--power-exponent", help="power-law (ea-power, rls-power): the exponent "
-                        "beta > 1 of P(|step| = k) = k^-beta / zeta(beta) (default 3/2)")
+                        "beta > 1 of the step length's law k^-beta / zeta(beta) (default 3/2)")
 
 
 def _applies(given: list[str]) -> str:
