@@ -58,7 +58,7 @@ def test_exit_codes(module_dir: Path, capsys: pytest.CaptureFixture[str]) -> Non
     (["--python", "user_impl:good", "--seed", "-1"], "--seed"),
     (["--python", "user_impl:good", "--param", "eps"], "NAME=VALUE"),
     (["--python", "user_impl:good", "--param", "eps=1"], "takes no parameters"),
-    (["--python", "user_impl:good", "--level", "operator"], "operator level"),
+    (["--cmd", "true", "--level", "operator"], "run level only"),
     (["--cmd", ""], "command is empty"),
     (["--cmd", "/no/such/program"], "cannot start"),
 ])
@@ -118,3 +118,19 @@ def test_hanging_and_exiting_programs(capsys: pytest.CaptureFixture[str]) -> Non
     gone = f"{sys.executable} -c 'pass'"
     assert main(["conform", "ea-pm1", "--cmd", gone, "--seed", "1"]) == 2
     assert "exited" in capsys.readouterr().out
+
+
+def test_operator_level(module_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (module_dir / "user_ops.py").write_text(textwrap.dedent("""
+        from zonemax.conformance.planted import heavy_condition_op
+        op = heavy_condition_op(1.0, 16)
+    """))
+    base = ["conform", "ea-heavy", "--python", "user_ops:op", "--seed", "2", "--runs", "6000",
+            "--param", "eps=1"]
+    assert main([*base, "--param", "truncate=condition", "--param", "r=16"]) == 0
+    assert "CONFORMS" in capsys.readouterr().out
+    assert main([*base, "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["consistent_variants"] == [
+        "truncate=condition,r=16"]
+    assert main([*base, "--level", "run"]) == 2
+    assert "run level is not available" in capsys.readouterr().err

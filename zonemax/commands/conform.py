@@ -23,9 +23,12 @@ from typing import Any
 
 from zonemax.commands import UsageError
 
-#: The algorithms with a conformance profile (:data:`zonemax.conformance.PROFILES`; listed here
-#: so that ``--help`` does not import the package).
-CONFORM_ALGORITHMS = ("ea-pm1", "rls-pm1")
+#: The algorithms with a conformance profile (:data:`zonemax.conformance.PROFILES` for the run
+#: level, :data:`zonemax.conformance.operators.FAMILIES` for the operator level; listed here so
+#: that ``--help`` does not import the package).
+RUN_ALGORITHMS = ("ea-pm1", "rls-pm1")
+CONFORM_ALGORITHMS = (*RUN_ALGORITHMS, "ea-heavy", "rls-heavy", "ea-geom", "rls-geom",
+                      "ea-power", "rls-power")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -46,8 +49,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     source.add_argument("--cmd", metavar="'PROGRAM ARGS'",
                         help="a program in any language speaking the JSON-lines protocol on "
                              "stdin/stdout (docs/conformance-protocol.md)")
-    parser.add_argument("--level", choices=("run", "operator"), default="run",
-                        help="what is judged: the whole run (default) or the step operator alone")
+    parser.add_argument("--level", choices=("run", "operator"), default=None,
+                        help="what is judged: the whole run (default for "
+                             f"{', '.join(RUN_ALGORITHMS)}) or the step operator alone, "
+                             "op(x, *, rng, **params) -> offspring (default for the others)")
     parser.add_argument("--seed", metavar="S",
                         help="the seed every run's randomness derives from (default: a fresh one, "
                              "printed in the report)")
@@ -96,8 +101,19 @@ def _params(items: list[str]) -> dict[str, Any]:
         name, sep, value = item.partition("=")
         if not sep or not name:
             raise UsageError(f"--param takes NAME=VALUE, got {item!r}")
-        out[name] = value
+        out[name] = _value(value)
     return out
+
+
+def _value(text: str) -> Any:
+    """A parameter's value: an int or a fraction where the text is one, else the text."""
+    from fractions import Fraction
+
+    try:
+        number = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        return text
+    return int(number) if number.denominator == 1 else number
 
 
 def execute(args: argparse.Namespace) -> int:
@@ -116,15 +132,24 @@ def execute(args: argparse.Namespace) -> int:
     except ValueError:
         raise UsageError(f"--timeout must be a number of seconds, got {args.timeout!r}") from None
     params = _params(args.param)
-    if args.level == "operator":
-        raise UsageError(f"{args.algorithm} has no operator level: its step is the ±1 operator, "
-                         f"judged through the run level (--level run)")
+    level = args.level or ("run" if args.algorithm in RUN_ALGORITHMS else "operator")
+    if level == "run" and args.algorithm not in RUN_ALGORITHMS:
+        raise UsageError(f"the run level is not available for {args.algorithm} (it is for "
+                         f"{', '.join(RUN_ALGORITHMS)}); use --level operator")
+    if level == "operator" and args.cmd is not None:
+        raise UsageError("the protocol of --cmd covers the run level only; judge an operator "
+                         "with --python MODULE:FUNCTION")
+    role = level
     options: dict[str, Any] = {"seed": seed, "params": params, "runs": runs, "timeout": timeout}
     if runs is None:
         del options["runs"]
     try:
         if args.python is not None:
-            result = check(args.algorithm, run=_load(args.python), **options)
+            function = _load(args.python)
+            if role == "run":
+                result = check(args.algorithm, run=function, **options)
+            else:
+                result = check(args.algorithm, operator=function, **options)
         else:
             with CommandRun(args.cmd, args.algorithm) as program:
                 result = check(args.algorithm, run=program, **options)

@@ -28,7 +28,7 @@ from zonemax.conformance.harness import DEFAULT_TIMEOUT, Answer, Caller, Errored
 from zonemax.conformance.laws import RunTimeLaw, run_time_law
 from zonemax.conformance.profiles import FAMILY_LEVEL, LR_CLIP, PROFILES, Instance, Profile
 from zonemax.conformance.result import ConformanceResult, ExactValues, VariantVerdict
-from zonemax.conformance.statistics import StatTest, bernstein_test, ks_test
+from zonemax.conformance.statistics import StatTest, bernstein_test, ks_test, score_moments
 
 #: Runs made first on each instance, before the rest: enough to see an implementation that
 #: returns the same result whatever its ``rng``.
@@ -49,6 +49,7 @@ def _laws(profile: Profile, instance: Instance) -> dict[str, RunTimeLaw]:
     return {v: _law(profile.algorithm, v, instance.a, instance.budget) for v in profile.variants}
 
 
+@lru_cache(maxsize=16)
 def same_laws(profile: Profile) -> dict[str, str | None]:
     """Per variant, the first variant of the catalogue with the same law on every instance
     (``None`` if it is the first)."""
@@ -75,6 +76,32 @@ def _lr_score(p_alt: Fraction, p_null: Fraction) -> Fraction:
     return Fraction(round(max(-LR_CLIP, min(LR_CLIP, value)) * 1024), 1024)
 
 
+@lru_cache(maxsize=256)
+def _design(algorithm: str, a: tuple[int, ...], budget: int, null: str,
+            alternatives: tuple[str, ...]) -> tuple[tuple[str, tuple[Fraction, ...],
+                                                          tuple[Fraction, Fraction, Fraction]], ...]:
+    """The Bernstein scores of one instance with their exact moments under ``null`` (cached:
+    they do not depend on the data)."""
+    profile = PROFILES[algorithm]
+    laws = _laws(profile, Instance(a, budget))
+    pmf = laws[null].truncated_pmf()
+    times = tuple(Fraction(t) for t in range(budget + 1))
+    centre = round(laws[profile.paper_variant].mean)  # fixed by the design, not the null
+    scores: list[tuple[str, tuple[Fraction, ...]]] = [
+        ("mean", times), ("spread", tuple((t - centre) ** 2 for t in times))]
+    base = laws[profile.paper_variant].truncated_pmf()
+    for w in alternatives:
+        alt = laws[w].truncated_pmf()
+        scores.append((f"lr:{w}", tuple(_lr_score(pa, pb)
+                                        for pa, pb in zip(alt, base, strict=True))))
+    return tuple((name, score, score_moments(score, pmf)) for name, score in scores)
+
+
+@lru_cache(maxsize=256)
+def _cdf(algorithm: str, a: tuple[int, ...], budget: int, null: str) -> tuple[Fraction, ...]:
+    return tuple(accumulate(_law(algorithm, null, a, budget).truncated_pmf()))
+
+
 def _tests(profile: Profile, samples: Mapping[tuple[int, ...], Counter[int]], null: str,
            alternatives: tuple[str, ...]) -> tuple[list[StatTest], list[ExactValues]]:
     per_instance = 3 + len(alternatives)
@@ -82,28 +109,33 @@ def _tests(profile: Profile, samples: Mapping[tuple[int, ...], Counter[int]], nu
     tests: list[StatTest] = []
     exact: list[ExactValues] = []
     for inst in profile.instances:
-        laws = _laws(profile, inst)
         counts = samples[inst.a]
-        b = inst.budget
-        pmf = laws[null].truncated_pmf()
         tag = f"a={','.join(map(str, inst.a))}"
-        tests.append(ks_test(f"ks {tag}", counts, list(accumulate(pmf)), level))
-        times = [Fraction(t) for t in range(b + 1)]
-        tests.append(bernstein_test(f"mean {tag}", counts, times, pmf, level))
-        centre = round(laws[profile.paper_variant].mean)  # fixed by the design, not the null
-        spread = [(t - centre) ** 2 for t in times]
-        tests.append(bernstein_test(f"spread {tag}", counts, spread, pmf, level))
-        base = laws[profile.paper_variant].truncated_pmf()
-        for w in alternatives:
-            alt = laws[w].truncated_pmf()
-            score = [_lr_score(pa, pb) for pa, pb in zip(alt, base, strict=True)]
-            tests.append(bernstein_test(f"lr:{w} {tag}", counts, score, pmf, level))
+        cdf = _cdf(profile.algorithm, inst.a, inst.budget, null)
+        tests.append(ks_test(f"ks {tag}", counts, cdf, level))
+        for name, score, moments in _design(profile.algorithm, inst.a, inst.budget, null,
+                                            alternatives):
+            tests.append(bernstein_test(f"{name} {tag}", counts, score, moments, level))
         n = sum(counts.values())
         observed = sum(t * c for t, c in counts.items()) / n
-        law = laws[null]
-        exact.append(ExactValues(null, inst.a, b, str(law.mean), str(law.variance),
+        law = _laws(profile, inst)[null]
+        exact.append(ExactValues(null, inst.a, inst.budget, str(law.mean), str(law.variance),
                                  float(law.truncated_moments()), observed))
     return tests, exact
+
+
+def judge(profile: Profile, samples: Mapping[tuple[int, ...], Counter[int]]
+          ) -> tuple[VariantVerdict, ...]:
+    """Every variant's tests on ``samples`` (``min(T, budget)`` counted per instance)."""
+    same = same_laws(profile)
+    alternatives = tuple(v for v in profile.variants
+                         if same[v] is None and v != profile.paper_variant)
+    verdicts = []
+    for v in profile.variants:
+        tests, exact = _tests(profile, samples, v, alternatives)
+        verdicts.append(VariantVerdict(v, not any(t.rejected for t in tests), tuple(tests),
+                                       tuple(exact), same[v]))
+    return tuple(verdicts)
 
 
 def _collect(profile: Profile, run: RunFunction, seed: int, runs: int, params: dict[str, Any],
@@ -164,43 +196,75 @@ def check(
     ``errored`` set, never an exception; bad arguments of ``check`` itself raise ``ValueError``
     or ``TypeError``.
     """
-    if algorithm not in PROFILES:
-        raise ValueError(f"no conformance profile for {algorithm!r}; choose one of "
-                         f"{', '.join(PROFILES)}")
-    if operator is not None:
-        raise ValueError(f"the operator level is not available for {algorithm}: its step is the "
-                         f"±1 operator, judged through the run level; pass run=")
-    if run is None:
-        raise ValueError("pass the implementation as run=FUNCTION")
-    if not callable(run):
-        raise TypeError(f"run must be callable, got {type(run).__name__}")
+    from zonemax.conformance.operators import FAMILIES
+
+    if algorithm not in PROFILES and algorithm not in FAMILIES:
+        raise ValueError(f"no conformance profile for {algorithm!r}; the run level knows "
+                         f"{', '.join(PROFILES)}, the operator level {', '.join(FAMILIES)}")
+    if (run is None) == (operator is None):
+        raise ValueError("pass the implementation as run=FUNCTION (run level) or "
+                         "operator=FUNCTION (operator level), one of them")
+    implementation = run if run is not None else operator
+    if not callable(implementation):
+        raise TypeError(f"the implementation must be callable, got "
+                        f"{type(implementation).__name__}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ValueError(f"seed must be a non-negative int, got {seed!r}")
+    if runs is not None and (isinstance(runs, bool) or not isinstance(runs, int) or runs < 2):
+        raise ValueError(f"runs must be an int >= 2, got {runs!r}")
+    if not (isinstance(timeout, int | float) and timeout > 0):
+        raise ValueError(f"timeout must be a positive number of seconds, got {timeout!r}")
+    if operator is not None:
+        return _check_operator(algorithm, operator, seed, dict(params or {}), runs,
+                               float(timeout))
+    assert run is not None
+    if algorithm not in PROFILES:
+        raise ValueError(f"the run level is not available for {algorithm} (it is for "
+                         f"{', '.join(PROFILES)}); judge its step operator with operator=")
     profile = PROFILES[algorithm]
     if params:
         raise ValueError(f"{algorithm} takes no parameters, got {', '.join(params)}")
     size = profile.runs if runs is None else runs
-    if isinstance(size, bool) or not isinstance(size, int) or size < 2:
-        raise ValueError(f"runs must be an int >= 2, got {runs!r}")
-    if not (isinstance(timeout, int | float) and timeout > 0):
-        raise ValueError(f"timeout must be a positive number of seconds, got {timeout!r}")
     try:
         samples = _collect(profile, run, seed, size, dict(params or {}), float(timeout))
     except Errored as exc:
         return ConformanceResult(algorithm, "run", seed, False, str(exc), (), (), (),
                                  FAMILY_LEVEL, size, profile.paper_variant)
-    same = same_laws(profile)
-    alternatives = tuple(v for v in profile.variants
-                         if same[v] is None and v != profile.paper_variant)
-    verdicts = []
-    for v in profile.variants:
-        tests, exact = _tests(profile, samples, v, alternatives)
-        verdicts.append(VariantVerdict(v, not any(t.rejected for t in tests), tuple(tests),
-                                       tuple(exact), same[v]))
+    verdicts = judge(profile, samples)
     consistent = tuple(v.variant for v in verdicts if v.consistent)
     rejected = tuple(v.variant for v in verdicts if not v.consistent)
     return ConformanceResult(algorithm, "run", seed, profile.paper_variant in consistent, None,
                              consistent, rejected, tuple(verdicts), FAMILY_LEVEL, size,
+                             profile.paper_variant)
+
+
+def _check_operator(algorithm: str, operator: Callable[..., object], seed: int,
+                    params: dict[str, Any], draws: int | None, timeout: float
+                    ) -> ConformanceResult:
+    """The operator level (:mod:`zonemax.conformance.operators`)."""
+    from zonemax.conformance.operators import (
+        DRAWS,
+        FAMILIES,
+        collect_steps,
+        judge_steps,
+        operator_profile,
+        operator_spec,
+    )
+
+    spec = operator_spec(algorithm, params)
+    profile = operator_profile(FAMILIES[algorithm], spec)
+    size = DRAWS if draws is None else draws
+    try:
+        counts = collect_steps(operator, seed, size, params, timeout, profile.limit)
+    except Errored as exc:
+        return ConformanceResult(algorithm, "operator", seed, False, str(exc), (), (), (),
+                                 FAMILY_LEVEL, size, profile.paper_variant)
+    verdicts = tuple(VariantVerdict(name, ok, tests, (), same)
+                     for name, ok, tests, same in judge_steps(profile, counts))
+    consistent = tuple(v.variant for v in verdicts if v.consistent)
+    rejected = tuple(v.variant for v in verdicts if not v.consistent)
+    return ConformanceResult(algorithm, "operator", seed, profile.paper_variant in consistent,
+                             None, consistent, rejected, verdicts, FAMILY_LEVEL, size,
                              profile.paper_variant)
 
 

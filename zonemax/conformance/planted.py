@@ -71,3 +71,38 @@ def rls_pm1(variant: str = "algorithm-1") -> Callable[..., tuple[int, bool]]:
         return t, fx == 0
 
     return run
+
+
+def heavy_condition_op(eps: float, r: int) -> Callable[..., int]:
+    """Definition 2 with ``I`` conditioned on ``2^(I-2) <= r`` (finite support), plain numpy."""
+    exponents = [i for i in range(2, 64) if 2 ** (i - 2) <= r]
+    weights = np.array([1 / (i * np.log2(i) ** (1 + eps)) for i in exponents])
+    probabilities = weights / weights.sum()
+
+    def op(x: int, *, rng: np.random.Generator, **params: object) -> int:
+        i = exponents[int(rng.choice(len(exponents), p=probabilities))]
+        return x + (2 ** (i - 2) if rng.random() < 0.5 else -(2 ** (i - 2)))
+
+    return op
+
+
+def geom_op(q: float, variant: str = "double-geometric") -> Callable[..., int]:
+    """The double-geometric step ``G1 - G2`` (Rudolph 1994), or ``±G`` (``signed-geometric``)."""
+
+    def op(x: int, *, rng: np.random.Generator, **params: object) -> int:
+        g1 = int(rng.geometric(1 - q)) - 1  # numpy's geometric counts trials: support 1, 2, ...
+        if variant == "signed-geometric":
+            return x + (g1 if rng.random() < 0.5 else -g1)
+        return x + g1 - (int(rng.geometric(1 - q)) - 1)
+
+    return op
+
+
+def power_op(exponent: float) -> Callable[..., int]:
+    """The power-law step: ``K`` with ``P(K = m) ∝ m^-exponent`` (numpy's zipf), fair sign."""
+
+    def op(x: int, *, rng: np.random.Generator, **params: object) -> int:
+        k = int(rng.zipf(exponent))
+        return x + (k if rng.random() < 0.5 else -k)
+
+    return op

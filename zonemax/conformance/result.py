@@ -117,13 +117,15 @@ class ConformanceResult:
         lines.append("rejected:   " + (", ".join(self.rejected_variants) or "none"))
         lines.append(f"error rate: a correct implementation fails with probability <= "
                      f"{self.family_level:g} (Bonferroni over the tests against one law; "
-                     f"conservative p-values); {self.runs} runs per instance")
+                     f"conservative p-values); {self.runs} "
+                     f"{'draws' if self.level == 'operator' else 'runs per instance'}")
         for v in self.verdicts:
             mark = "consistent" if v.consistent else "REJECTED"
             same = f" (same law as {v.same_law_as})" if v.same_law_as else ""
             lines.append(f"- {v.variant}: {mark}{same}")
             for e in v.exact:
-                lines.append(f"    a = {e.a}: E[T] = {e.mean} = {float_text(e.mean)}, "
+                shown = e.mean if "/" not in e.mean else f"{e.mean} = {float_text(e.mean)}"
+                lines.append(f"    a = {e.a}: E[T] = {shown}, "
                              f"Var[T] = {float_text(e.variance)}; E[min(T, {e.budget})] = "
                              f"{e.truncated_mean:.4f}, observed {e.observed_mean:.4f}")
             for t in v.tests:

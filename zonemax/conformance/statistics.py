@@ -68,23 +68,38 @@ def ks_test(name: str, counts: Counter[int], cdf: Sequence[Fraction], level: flo
     """Kolmogorov-Smirnov against ``cdf[t] = P(min(T, budget) <= t)`` (DKW-Massart p-value)."""
     n = sum(counts.values())
     seen = 0
-    d = Fraction(0)
+    gaps: list[tuple[float, int, int]] = []  # (float gap, t, count up to t)
     for t, f in enumerate(cdf):
         seen += counts.get(t, 0)
-        d = max(d, abs(Fraction(seen, n) - f))
+        gaps.append((abs(seen / n - float(f)), t, seen))
+    top = max(g for g, _, _ in gaps)
+    # exact D: the float gaps are within 1e-15 of the exact ones, so the maximum is among
+    # those within 1e-12 of the float maximum
+    d = max(abs(Fraction(k, n) - cdf[t]) for g, t, k in gaps if g >= top - 1e-12)
     p = _p_from_exponent(2 * n * d * d)
     return StatTest(name, float(d), 0.0, p, float(d), p <= level, level)
 
 
-def bernstein_test(name: str, counts: Counter[int], score: Sequence[Fraction],
-                   pmf: Sequence[Fraction], level: float) -> StatTest:
-    """Mean of ``score[min(T, budget)]`` against its exact mean under ``pmf`` (Bernstein)."""
-    n = sum(counts.values())
+def score_moments(score: Sequence[Fraction], pmf: Sequence[Fraction]
+                  ) -> tuple[Fraction, Fraction, Fraction]:
+    """``(mu, sigma^2, M)`` of ``score`` under ``pmf``; ``M = max |g - mu|`` over the whole
+    range ``0..budget`` (not only where the null puts mass)."""
     mu = sum((p * g for p, g in zip(pmf, score, strict=True)), Fraction(0))
     var = sum((p * (g - mu) ** 2 for p, g in zip(pmf, score, strict=True)), Fraction(0))
-    # M bounds |g - mu| on the whole range 0..budget (not only where the null puts mass)
-    bound = max(abs(g - mu) for g in score)
-    mean = sum((c * score[t] for t, c in counts.items()), Fraction(0)) / n
+    return mu, var, max(abs(g - mu) for g in score)
+
+
+def bernstein_test(name: str, counts: Counter[int], score: Sequence[Fraction],
+                   moments: tuple[Fraction, Fraction, Fraction], level: float) -> StatTest:
+    """Mean of ``score[min(T, budget)]`` against its exact mean (``moments`` from
+    :func:`score_moments` under the null law; Bernstein)."""
+    n = sum(counts.values())
+    mu, var, bound = moments
+    # the scores share a small denominator (1 or 1024): sum numerators as ints, exactly
+    scale = math.lcm(*{g.denominator for g in score})
+    total = sum(c * (score[t].numerator * (scale // score[t].denominator))
+                for t, c in counts.items())
+    mean = Fraction(total, n * scale)
     e = abs(mean - mu)
     if e == 0:
         p = 1.0
