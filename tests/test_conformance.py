@@ -16,17 +16,30 @@ from zonemax.reference.runner import run as reference_run
 from zonemax.reference.spec import AlgorithmSpec
 
 from zonemax.conformance import PROFILES, VARIANTS, assert_conforms, check, run_time_law
-from zonemax.conformance.planted import ea_pm1, rls_pm1
+from zonemax.conformance.planted import ea_pm1, rls_ab, rls_pm1
 from zonemax.conformance.profiles import BUDGET_TAIL
 from zonemax.exact.ea_pm1 import ea_pm1_exact
+from zonemax.exact.rls_ab import rls_ab_exact
 from zonemax.exact.rls_pm1 import rls_pm1_closed_form, rls_pm1_exact
 
 SMALL = 2000  # runs per instance at the default test level
 
 
 def reference(algorithm: str):  # type: ignore[no-untyped-def]
-    def run(a, *, rng, budget):  # type: ignore[no-untyped-def]
-        return reference_run(AlgorithmSpec(algorithm, tuple(a)), rng=rng, budget=budget)
+    def run(a, *, rng, budget, **params):  # type: ignore[no-untyped-def]
+        return reference_run(AlgorithmSpec(algorithm, tuple(a), **params), rng=rng,
+                             budget=budget)
+
+    return run
+
+
+def engine(algorithm: str):  # type: ignore[no-untyped-def]
+    from zonemax.engine.api import run_seeds
+
+    def run(a, *, rng, budget, **params):  # type: ignore[no-untyped-def]
+        seq = np.random.SeedSequence(int(rng.integers(2**63)))
+        batch = run_seeds(AlgorithmSpec(algorithm, tuple(a), **params), [seq], budget=budget)
+        return int(batch.evaluations[0]), bool(batch.solved[0])
 
     return run
 
@@ -74,8 +87,10 @@ def test_variant_laws_differ_where_they_should() -> None:
 
 @pytest.mark.parametrize("algorithm", sorted(PROFILES))
 def test_budgets_are_the_registered_quantile(algorithm: str) -> None:
-    for inst in PROFILES[algorithm].instances:
-        law = run_time_law(algorithm, "algorithm-1", inst.a, inst.budget)
+    profile = PROFILES[algorithm]
+    for inst in profile.instances:
+        law = run_time_law(algorithm, profile.paper_variant, inst.a, inst.budget,
+                           profile.param("alpha"), profile.param("beta"))
         before = law.tail + law.pmf[-1]
         assert law.tail <= Fraction(BUDGET_TAIL) < before
 
@@ -206,26 +221,53 @@ def test_full_size_binomial_pattern_and_reference() -> None:
 
 @pytest.mark.conformance
 @pytest.mark.timeout(1800)
-@pytest.mark.parametrize("algorithm", ["ea-pm1", "rls-pm1"])
+@pytest.mark.parametrize("algorithm", ["ea-pm1", "rls-pm1", "rls-ab"])
 def test_full_size_engine(algorithm: str) -> None:
-    from zonemax.engine.api import run_seeds
-
-    def run(a, *, rng, budget):  # type: ignore[no-untyped-def]
-        seq = np.random.SeedSequence(int(rng.integers(2**63)))
-        batch = run_seeds(AlgorithmSpec(algorithm, tuple(a)), [seq], budget=budget)
-        return int(batch.evaluations[0]), bool(batch.solved[0])
-
-    assert_conforms(algorithm, run=run, seed=2029)
+    assert_conforms(algorithm, run=engine(algorithm), seed=2029)
 
 
-@pytest.mark.parametrize("algorithm", ["ea-pm1", "rls-pm1"])
+@pytest.mark.conformance
+@pytest.mark.timeout(900)
+@pytest.mark.parametrize("variant", [v for v in PROFILES["rls-ab"].variants])
+def test_full_size_planted_rls_ab(variant: str) -> None:
+    result = check("rls-ab", run=rls_ab(variant), seed=2030)
+    assert variant in result.consistent_variants, result.report()
+    # no ties are rejected differently and no offspring is unchanged: those have the same law
+    assert result.conforms == (variant in ("algorithm-2", "strict-acceptance",
+                                           "resample-unchanged", "unchanged-not-counted"))
+
+
+@pytest.mark.parametrize("algorithm", ["ea-pm1", "rls-pm1", "rls-ab"])
 def test_engine_conforms_small(algorithm: str) -> None:
-    from zonemax.engine.api import run_seeds
-
-    def run(a, *, rng, budget):  # type: ignore[no-untyped-def]
-        seq = np.random.SeedSequence(int(rng.integers(2**63)))
-        batch = run_seeds(AlgorithmSpec(algorithm, tuple(a)), [seq], budget=budget)
-        return int(batch.evaluations[0]), bool(batch.solved[0])
-
-    result = check(algorithm, run=run, seed=31, runs=300)
+    result = check(algorithm, run=engine(algorithm), seed=31, runs=300)
     assert result.conforms, result.report()
+
+
+@pytest.mark.parametrize("a", [(3,), (4, 1), (2, 2)])
+def test_rls_ab_law_matches_exact_solver(a: tuple[int, ...]) -> None:
+    alpha, beta = Fraction(17, 10), Fraction(9, 10)
+    law = run_time_law("rls-ab", "algorithm-2", a, 30, alpha, beta)
+    ref = rls_ab_exact(a, alpha, beta, with_variance=True)
+    assert (law.mean, law.variance) == (ref.expectation, ref.variance)
+    # velocity growing on ties reaches infinitely many velocities: no moments, exact pmf
+    tie = run_time_law("rls-ab", "tie-increases-velocity", (3,), 30, alpha, beta)
+    assert tie.mean is None and sum(tie.pmf) + tie.tail == 1
+
+
+@pytest.mark.parametrize(("variant", "consistent"), [
+    ("algorithm-2", ("algorithm-2", "strict-acceptance", "resample-unchanged",
+                     "unchanged-not-counted")),
+    ("tie-increases-velocity", ("tie-increases-velocity",)),
+    ("round-for-floor", ("round-for-floor",)),
+])
+def test_rls_ab_variants(variant: str, consistent: tuple[str, ...]) -> None:
+    result = check("rls-ab", run=rls_ab(variant), seed=12, runs=SMALL)
+    assert result.consistent_variants == consistent, result.report()
+    assert result.verdict("strict-acceptance").same_law_as == "algorithm-2"
+
+
+def test_rls_ab_reference_and_params() -> None:
+    assert check("rls-ab", run=reference("rls-ab"), seed=13, runs=SMALL,
+                 params={"alpha": "17/10", "beta": 0.9}).conforms
+    with pytest.raises(ValueError, match="pre-registered at alpha=17/10, beta=9/10"):
+        check("rls-ab", run=rls_ab(), params={"alpha": 2})

@@ -42,7 +42,9 @@ RunFunction = Callable[..., object]
 
 @lru_cache(maxsize=64)
 def _law(algorithm: str, variant: str, a: tuple[int, ...], budget: int) -> RunTimeLaw:
-    return run_time_law(algorithm, variant, a, budget)
+    profile = PROFILES[algorithm]
+    return run_time_law(algorithm, variant, a, budget, profile.param("alpha"),
+                        profile.param("beta"))
 
 
 def _laws(profile: Profile, instance: Instance) -> dict[str, RunTimeLaw]:
@@ -86,7 +88,7 @@ def _design(algorithm: str, a: tuple[int, ...], budget: int, null: str,
     laws = _laws(profile, Instance(a, budget))
     pmf = laws[null].truncated_pmf()
     times = tuple(Fraction(t) for t in range(budget + 1))
-    centre = round(laws[profile.paper_variant].mean)  # fixed by the design, not the null
+    centre = round(laws[profile.paper_variant].truncated_moments())  # fixed by the design
     scores: list[tuple[str, tuple[Fraction, ...]]] = [
         ("mean", times), ("spread", tuple((t - centre) ** 2 for t in times))]
     base = laws[profile.paper_variant].truncated_pmf()
@@ -120,7 +122,7 @@ def _tests(profile: Profile, samples: Mapping[tuple[int, ...], Counter[int]], nu
         observed = sum(t * c for t, c in counts.items()) / n
         law = _laws(profile, inst)[null]
         exact.append(ExactValues(null, inst.a, inst.budget, str(law.mean), str(law.variance),
-                                 float(law.truncated_moments()), observed))
+                                 float(law.truncated_moments()), observed))  # "None": infinite
     return tests, exact
 
 
@@ -222,11 +224,10 @@ def check(
         raise ValueError(f"the run level is not available for {algorithm} (it is for "
                          f"{', '.join(PROFILES)}); judge its step operator with operator=")
     profile = PROFILES[algorithm]
-    if params:
-        raise ValueError(f"{algorithm} takes no parameters, got {', '.join(params)}")
+    _check_params(profile, params or {})
     size = profile.runs if runs is None else runs
     try:
-        samples = _collect(profile, run, seed, size, dict(params or {}), float(timeout))
+        samples = _collect(profile, run, seed, size, dict(profile.params), float(timeout))
     except Errored as exc:
         return ConformanceResult(algorithm, "run", seed, False, str(exc), (), (), (),
                                  FAMILY_LEVEL, size, profile.paper_variant)
@@ -236,6 +237,26 @@ def check(
     return ConformanceResult(algorithm, "run", seed, profile.paper_variant in consistent, None,
                              consistent, rejected, tuple(verdicts), FAMILY_LEVEL, size,
                              profile.paper_variant)
+
+
+def _check_params(profile: Profile, params: Mapping[str, Any]) -> None:
+    """The run level is pre-registered at the profile's parameters: others are refused."""
+    if not profile.params:
+        if params:
+            raise ValueError(f"{profile.algorithm} takes no parameters, got {', '.join(params)}")
+        return
+    fixed = dict(profile.params)
+    for name, value in params.items():
+        if name not in fixed:
+            raise ValueError(f"{profile.algorithm} takes {', '.join(fixed)}, not {name!r}")
+        try:
+            same = Fraction(str(value)) == fixed[name]
+        except (ValueError, ZeroDivisionError):
+            same = False
+        if not same:
+            raise ValueError(f"the {profile.algorithm} check is pre-registered at "
+                             + ", ".join(f"{k}={v}" for k, v in fixed.items())
+                             + f" (the run receives them as params); got {name}={value}")
 
 
 def _check_operator(algorithm: str, operator: Callable[..., object], seed: int,

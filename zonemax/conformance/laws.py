@@ -18,6 +18,9 @@ the outcomes ``(d', Δf, unchanged, probability)`` of one draw.  A variant turns
   conditioned on ``y != x``), so the two have one law of ``T``.
 * ``start-counted``: the initial point costs one evaluation, ``T + 1``.
 
+RLS_{alpha,beta} (Algorithm 2) has its own kernel (:func:`rls_ab_kernel`) on multisets of
+(distance, velocity) pairs, with the variants ``tie-increases-velocity`` and ``round-for-floor``.
+
 The distribution ``P(T = t)`` for ``t <= budget`` is propagated with exact ``Fraction``
 arithmetic (the state vector of the chain, step by step); ``E[T]`` and ``Var[T]`` are the exact
 hitting moments of the same kernel (:func:`zonemax.exact.linalg.hitting_moments`).
@@ -31,8 +34,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
+from typing import Any
 
 from zonemax.exact.linalg import hitting_moments, variance_of
+from zonemax.exact.result import InstanceTooLarge
 
 State = tuple[int, ...]
 #: One outcome of a draw: (new sorted distances, change of f, offspring equals parent, prob).
@@ -109,6 +114,58 @@ def rls_pm1_offspring(n: int) -> Callable[[State], list[Outcome]]:
 
 OFFSPRING = {"ea-pm1": ea_pm1_offspring, "rls-pm1": rls_pm1_offspring}
 
+#: The variants of RLS_{alpha,beta} (Algorithm 2) with a law of their own.
+RLS_AB_VARIANTS = ("algorithm-2", "strict-acceptance", "resample-unchanged",
+                   "unchanged-not-counted", "start-counted", "tie-increases-velocity",
+                   "round-for-floor")
+#: A position of RLS_{alpha,beta}: (distance, velocity); finished positions are (0, 0).
+Pair = tuple[int, Fraction]
+DONE: Pair = (0, Fraction(0))
+
+
+def rls_ab_kernel(n: int, alpha: Fraction, beta: Fraction, variant: str
+                  ) -> Callable[[tuple[Pair, ...]], dict[tuple[Pair, ...], Fraction]]:
+    """The lumped kernel of RLS_{alpha,beta} (Algorithm 2) or a variant, self-loops omitted.
+
+    Per position ``(d, v)``, step ``s = floor(v)`` (``round-for-floor``: ``floor(v + 1/2)``):
+    a step away is rejected and ``v <- max(1, beta v)`` (Algorithm 2, line 10); towards,
+    ``s < 2d`` is strictly better (``d <- |d - s|``, ``v <- alpha v``, line 8), ``s = 2d`` is a
+    tie: accepted with the same distance and ``v <- max(1, beta v)`` (``tie-increases-velocity``:
+    ``v <- alpha v``; ``strict-acceptance`` rejects it, which leaves the same lumped state), and
+    ``s > 2d`` is rejected.  No offspring equals its parent (``s >= 1``), so resampling or not
+    counting unchanged offspring changes nothing.  Finished positions are lumped into ``(0, 0)``.
+    """
+    one = Fraction(1)
+    each = Fraction(1, 2 * n)  # position 1/n, direction 1/2
+
+    def moves(pair: Pair) -> tuple[Pair, Pair]:
+        d, v = pair
+        slower = (d, max(one, beta * v))  # Algorithm 2, line 10
+        s = math.floor(v + Fraction(1, 2)) if variant == "round-for-floor" else math.floor(v)
+        if s < 2 * d:  # strictly better: Algorithm 2, lines 8 and 12
+            new_d = abs(d - s)
+            towards = DONE if new_d == 0 else (new_d, alpha * v)
+        elif s == 2 * d and variant == "tie-increases-velocity":
+            towards = (d, alpha * v)
+        else:
+            towards = slower
+        return towards, slower
+
+    def kernel(state: tuple[Pair, ...]) -> dict[tuple[Pair, ...], Fraction]:
+        out: dict[tuple[Pair, ...], Fraction] = {}
+        for pair, m in Counter(state).items():
+            if pair == DONE:
+                continue  # any step at distance 0 is rejected
+            i = state.index(pair)
+            for nxt in moves(pair):
+                if nxt == pair:
+                    continue
+                new = tuple(sorted((*state[:i], nxt, *state[i + 1:]), reverse=True))
+                out[new] = out.get(new, Fraction(0)) + m * each
+        return out
+
+    return kernel
+
 
 def variant_kernel(offspring: Callable[[State], list[Outcome]], variant: str
                    ) -> Callable[[State], dict[State, Fraction]]:
@@ -144,9 +201,10 @@ class RunTimeLaw:
     tail:
         ``P(T > budget)`` (exact).
     mean, variance:
-        ``E[T]`` and ``Var[T]`` of the untruncated ``T`` (exact).
+        ``E[T]`` and ``Var[T]`` of the untruncated ``T`` (exact); ``None`` where the chain is
+        infinite (the law up to the budget is exact all the same).
     states:
-        Number of lumped states reached.
+        Number of lumped states reached (0 for an infinite chain).
     """
 
     algorithm: str
@@ -155,8 +213,8 @@ class RunTimeLaw:
     budget: int
     pmf: tuple[Fraction, ...]
     tail: Fraction
-    mean: Fraction
-    variance: Fraction
+    mean: Fraction | None
+    variance: Fraction | None
     states: int
 
     def cdf(self, t: int) -> Fraction:
@@ -174,39 +232,71 @@ class RunTimeLaw:
         return (*self.pmf[:-1], self.pmf[-1] + self.tail)
 
 
-def run_time_law(algorithm: str, variant: str, a: Sequence[int], budget: int) -> RunTimeLaw:
-    """The exact law of ``T`` of ``variant`` of ``algorithm`` on target ``a`` (module docstring)."""
-    if algorithm not in OFFSPRING:
+def run_time_law(algorithm: str, variant: str, a: Sequence[int], budget: int,
+                 alpha: Fraction | None = None, beta: Fraction | None = None) -> RunTimeLaw:
+    """The exact law of ``T`` of ``variant`` of ``algorithm`` on target ``a`` (module docstring;
+    ``alpha``, ``beta`` for ``rls-ab`` only)."""
+    if algorithm not in (*OFFSPRING, "rls-ab"):
         raise ValueError(f"no run-time law for {algorithm!r}; choose one of "
-                         f"{', '.join(OFFSPRING)}")
+                         f"{', '.join((*OFFSPRING, 'rls-ab'))}")
     a = tuple(int(ai) for ai in a)
     if not a or all(ai == 0 for ai in a):
         raise ValueError("the target a must be a non-empty tuple with a non-zero entry")
     if not isinstance(budget, int) or budget < 1:
         raise ValueError(f"budget must be a positive int, got {budget!r}")
     shift = 1 if variant == "start-counted" else 0
-    base = "algorithm-1" if variant == "start-counted" else variant
-    kernel = variant_kernel(OFFSPRING[algorithm](len(a)), base)
-    start = start_state(a)
+    paper = "algorithm-2" if algorithm == "rls-ab" else "algorithm-1"
+    base = paper if variant == "start-counted" else variant
+    kernel: Callable[[Any], dict[Any, Fraction]]
+    start: Any
+    if algorithm == "rls-ab":
+        if variant not in RLS_AB_VARIANTS:
+            raise ValueError(f"unknown variant {variant!r} of rls-ab; choose one of "
+                             f"{', '.join(RLS_AB_VARIANTS)}")
+        if alpha is None or beta is None:
+            raise ValueError("rls-ab needs alpha and beta")
+        kernel = rls_ab_kernel(len(a), alpha, beta, base)
+        start = tuple(sorted((DONE if ai == 0 else (abs(ai), Fraction(1)) for ai in a),
+                             reverse=True))
 
-    def is_target(d: State) -> bool:
-        return d[0] == 0
+        def is_target(d: Any) -> bool:
+            return bool(d[0] == DONE)
 
-    e1, e2, states, _ = hitting_moments(start, kernel, sum, is_target, Fraction(1),
-                                        max_states=MAX_STATES, what=f"{algorithm} on a = {a}",
-                                        with_variance=True)
-    assert e2 is not None
-    var = variance_of(e1, e2)
-    assert isinstance(e1, Fraction) and isinstance(var, Fraction)
-    mean = e1 + shift
+        def level(d: Any) -> int:
+            return sum(p[0] for p in d)
+    else:
+        kernel = variant_kernel(OFFSPRING[algorithm](len(a)), base)
+        start = start_state(a)
+
+        def is_target(d: Any) -> bool:
+            return bool(d[0] == 0)
+
+        def level(d: Any) -> int:
+            return sum(d)
+    mean: Fraction | None = None
+    var: Fraction | None = None
+    states = 0
+    try:
+        e1, e2, states, _ = hitting_moments(start, kernel, level, is_target, Fraction(1),
+                                            max_states=MAX_STATES,
+                                            what=f"{algorithm} on a = {a}", with_variance=True)
+    except InstanceTooLarge:
+        # an infinite chain (RLS_{alpha,beta} whose velocity grows on ties reaches infinitely
+        # many velocities alpha^k beta^m): the law up to the budget is still exact (below)
+        pass
+    else:
+        assert e2 is not None
+        v2 = variance_of(e1, e2)
+        assert isinstance(e1, Fraction) and isinstance(v2, Fraction)
+        mean, var = e1 + shift, v2
     # the state vector, step by step: P(T = t) is the mass entering the target at step t
-    cache: dict[State, dict[State, Fraction]] = {}
-    vec: dict[State, Fraction] = {start: Fraction(1)}
+    cache: dict[Any, dict[Any, Fraction]] = {}
+    vec: dict[Any, Fraction] = {start: Fraction(1)}
     pmf: list[Fraction] = [Fraction(0)] * shift
     for _t in range(budget + 1 - shift):
         hit = sum((p for d, p in vec.items() if is_target(d)), Fraction(0))
         pmf.append(hit)
-        new_vec: dict[State, Fraction] = {}
+        new_vec: dict[Any, Fraction] = {}
         for d, p in vec.items():
             if is_target(d):
                 continue

@@ -18,6 +18,9 @@ tests as ``min(T, budget)``, whose exact law each variant's chain gives.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
+
+from zonemax.conformance.laws import RLS_AB_VARIANTS
 
 #: The family-wise error rate of a full conformance run for a correct implementation.
 FAMILY_LEVEL = 1e-3
@@ -58,6 +61,11 @@ class Profile:
     variants: tuple[str, ...]
     instances: tuple[Instance, ...]
     runs: int
+    params: tuple[tuple[str, Fraction], ...] = ()
+
+    def param(self, name: str) -> Fraction | None:
+        """The value of parameter ``name`` (``None`` if the algorithm has none)."""
+        return dict(self.params).get(name)
 
 
 _PM1_VARIANTS = ("algorithm-1", "strict-acceptance", "resample-unchanged",
@@ -68,4 +76,9 @@ PROFILES: dict[str, Profile] = {
                       (Instance((1, 1), 75), Instance((1, -1, 1), 134)), 10_000),
     "rls-pm1": Profile("rls-pm1", "algorithm-1", _PM1_VARIANTS,
                        (Instance((1, 1), 35), Instance((1, -1, 1), 57)), 10_000),
+    # Section 5's example parameters alpha = 17/10, beta = 9/10; a = (3,) and (4, 1) have ties
+    # (floor(v) = 2d) and velocities whose floor and rounding differ
+    "rls-ab": Profile("rls-ab", "algorithm-2", RLS_AB_VARIANTS,
+                      (Instance((3,), 23), Instance((4, 1), 63)), 10_000,
+                      (("alpha", Fraction(17, 10)), ("beta", Fraction(9, 10)))),
 }

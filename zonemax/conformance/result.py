@@ -124,9 +124,12 @@ class ConformanceResult:
             same = f" (same law as {v.same_law_as})" if v.same_law_as else ""
             lines.append(f"- {v.variant}: {mark}{same}")
             for e in v.exact:
-                shown = e.mean if "/" not in e.mean else f"{e.mean} = {float_text(e.mean)}"
-                lines.append(f"    a = {e.a}: E[T] = {shown}, "
-                             f"Var[T] = {float_text(e.variance)}; E[min(T, {e.budget})] = "
+                if e.mean == "None":  # an infinite chain: the law up to the budget is exact
+                    moments = "E[T], Var[T] not computed (infinitely many states)"
+                else:
+                    shown = e.mean if "/" not in e.mean else f"{e.mean} = {float_text(e.mean)}"
+                    moments = f"E[T] = {shown}, Var[T] = {float_text(e.variance)}"
+                lines.append(f"    a = {e.a}: {moments}; E[min(T, {e.budget})] = "
                              f"{e.truncated_mean:.4f}, observed {e.observed_mean:.4f}")
             for t in v.tests:
                 flag = "reject" if t.rejected else "ok"
