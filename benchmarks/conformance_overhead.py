@@ -1,0 +1,68 @@
+"""Time of a full conformance check of a plain-Python implementation, and the harness's share.
+
+For each run-level profile, ``--repeats`` full checks at the default size of the plain-Python
+implementation in :mod:`zonemax.conformance.planted` (for ea-pm1 both draw patterns), on one
+core (the check runs the implementation in one worker thread).  Prints per check: the wall
+time, the time spent inside the implementation, and the rest (seeding, the calls, the exact
+laws on first use, the tests) with its ratio to the implementation's time.  The goal: an ea-pm1
+check takes at most 2 minutes.
+
+``python benchmarks/conformance_overhead.py`` takes well under a minute.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from typing import Any
+
+import numpy as np
+
+from zonemax.conformance import check
+from zonemax.conformance.planted import ea_pm1, rls_ab, rls_pm1
+
+GOAL_SECONDS = 120.0  # an ea-pm1 check of a plain-Python implementation, one core
+
+
+def measure(algorithm: str, function: Any, repeats: int) -> list[tuple[float, float]]:
+    out = []
+    for i in range(repeats):
+        inside = [0.0]
+
+        def timed(a: tuple[int, ...], *, rng: np.random.Generator, budget: int,
+                  **params: Any) -> object:
+            start = time.perf_counter()
+            try:
+                return function(a, rng=rng, budget=budget, **params)
+            finally:
+                inside[0] += time.perf_counter() - start
+
+        start = time.perf_counter()
+        result = check(algorithm, run=timed, seed=100 + i)
+        wall = time.perf_counter() - start
+        assert result.errored is None, result.errored
+        out.append((wall, inside[0]))
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=3)
+    args = parser.parse_args()
+    cases = [("ea-pm1", "coin per position", ea_pm1("algorithm-1", "coin")),
+             ("ea-pm1", "K ~ Bin(n, 1/n), then K positions", ea_pm1("algorithm-1", "binomial")),
+             ("rls-pm1", "plain", rls_pm1()), ("rls-ab", "plain, float velocities", rls_ab())]
+    print(f"{'algorithm':<9} {'implementation':<36} {'wall s':>7} {'impl s':>7} {'rest s':>7} "
+          f"{'rest/impl':>9}")
+    for algorithm, name, function in cases:
+        for wall, inside in measure(algorithm, function, args.repeats):
+            rest = wall - inside
+            print(f"{algorithm:<9} {name:<36} {wall:7.2f} {inside:7.2f} {rest:7.2f} "
+                  f"{rest / inside:9.2f}")
+            if algorithm == "ea-pm1":
+                print(f"{'':<9} {'':<36} goal: wall <= {GOAL_SECONDS:.0f} s: "
+                      f"{'met' if wall <= GOAL_SECONDS else 'NOT met'}")
+
+
+if __name__ == "__main__":
+    main()
