@@ -9,20 +9,24 @@ the checker's format, and the editorial entries' text certificates into a sub-di
 from __future__ import annotations
 
 import json
+import os
+import stat
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from zonemax.proofs_check.core import PAPER_TEX, Certificate, ClaimResult, Editorial, TexRef
+from zonemax.proofs_check.core import Certificate, ClaimResult, Editorial, TexRef
 
 #: The format tag the checker expects.
-FORMAT = "zonemax-certificate/2"
+FORMAT = "zonemax-certificate/3"
 #: Status of an editorial entry's file (a text finding, not a verdict).
 EDITORIAL_STATUS = "editorial"
 #: Sub-directory for the editorial entries' text certificates (kept apart from the verdicts).
 EDITORIAL_DIR = "editorial"
-#: Sub-directory for the certificates of zonemax's own tables (not verdicts, kept apart).
+#: Sub-directory where earlier versions wrote the certificates of zonemax's own tables (not
+#: verdicts; the checker has no manifest for them, so they stay in the JSON report and out of
+#: the directory it checks).  Files of an earlier run there are removed.
 TABLES_DIR = "tables"
 
 
@@ -96,7 +100,10 @@ def _enc(x: Any) -> Any:
 
 
 def file_record(result: ClaimResult) -> dict[str, Any]:
-    """The checker's file for one verdict (its certificates plus the claim's printed text)."""
+    """The checker's file for one verdict (its certificates plus the claim's printed text):
+    exactly the keys the checker binds.  The reading, method, severity, fix and scope texts
+    stay in the report (``zonemax claims --format json``): the checker prints the verdict and
+    coverage it established itself, so a file carries no verdict it would not check."""
     c, v = result.claim, result.verdict
     # the search's SMT scripts stay in the report (zonemax claims --format json): the checker
     # decides the manifest's formulas itself and takes no goal from a file
@@ -109,15 +116,8 @@ def file_record(result: ClaimResult) -> dict[str, Any]:
         "claim": c.id,
         "statement": c.statement,
         "status": str(v.status),
-        "reading": v.reading,
-        "method": v.method,
-        "severity": None if c.severity is None else str(c.severity),
-        "fix_claim": c.fix_claim,
         "coverage": None if scope is None else str(scope.coverage),
         "quantifier": None if scope is None else scope.quantifier,
-        "covered": None if scope is None else scope.covered,
-        "cases": None if scope is None else scope.cases,
-        "paper": PAPER_TEX,
         "certificates": [{"kind": cert.kind, **cert.data} for cert in certs],
     }
 
@@ -127,10 +127,7 @@ def editorial_record(entry: Editorial) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "claim": entry.id,
-        "statement": entry.finding,
         "status": EDITORIAL_STATUS,
-        "correction": entry.correction,
-        "paper": PAPER_TEX,
         "certificates": [{"kind": "text", **text(entry.tex).data}],
     }
 
@@ -139,6 +136,8 @@ def is_certificate_file(path: Path) -> bool:
     """Whether ``path`` is a file this module wrote, in this or an earlier format (a JSON object
     whose ``format`` starts with ``zonemax-certificate/``)."""
     try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):  # a named pipe would block the read
+            return False
         doc = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return False
@@ -151,27 +150,25 @@ def _write(path: Path, record: Mapping[str, Any]) -> Path:
 
 
 def write_certificates(results: Iterable[ClaimResult], directory: Path,
-                       editorial: Iterable[Editorial] = (),
-                       tables: Iterable[ClaimResult] = ()) -> list[Path]:
-    """Write one ``<claim id>.json`` per verdict into ``directory``, one per editorial entry
-    into ``directory/editorial`` and one per table of zonemax's own into ``directory/tables``
-    (created if needed; a table's file has the format of a verdict's); returns the paths.
+                       editorial: Iterable[Editorial] = ()) -> list[Path]:
+    """Write one ``<claim id>.json`` per verdict into ``directory`` and one per editorial entry
+    into ``directory/editorial`` (created if needed); returns the paths.
 
-    Certificate files of an earlier run (recognised by :data:`FORMAT`) are removed first, so
-    the directory holds exactly this run's certificates; other files are left alone.
+    Certificate files of an earlier run (recognised by :data:`FORMAT`; in ``tables/`` too,
+    where earlier versions wrote zonemax's own tables, and that directory once empty) are
+    removed first, so the directory holds exactly this run's certificates; other files are left
+    alone (the checker refuses a directory that holds anything else).
     """
     directory.mkdir(parents=True, exist_ok=True)
     sub, tab = directory / EDITORIAL_DIR, directory / TABLES_DIR
     for old in [*directory.glob("*.json"), *sub.glob("*.json"), *tab.glob("*.json")]:
         if is_certificate_file(old):
             old.unlink()
+    if tab.is_dir() and not tab.is_symlink() and not any(tab.iterdir()):
+        tab.rmdir()
     paths = [_write(directory / f"{r.claim.id}.json", file_record(r)) for r in results]
     entries = list(editorial)
     if entries:
         sub.mkdir(exist_ok=True)
         paths += [_write(sub / f"{e.id}.json", editorial_record(e)) for e in entries]
-    table_results = list(tables)
-    if table_results:
-        tab.mkdir(exist_ok=True)
-        paths += [_write(tab / f"{r.claim.id}.json", file_record(r)) for r in table_results]
     return paths

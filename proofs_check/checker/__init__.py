@@ -14,19 +14,25 @@ certificate's copy and recomputed with integers and ``Fraction`` only.
 A directory checks when (:func:`check_directory`):
 
 * every claim of the manifest has exactly one file ``<id>.json``, every editorial entry one
-  ``editorial/<id>.json``, and there is no other certificate file;
-* in each file: ``format``, ``claim`` (matching the file name), ``statement``, ``status``,
-  ``coverage`` and ``quantifier`` equal the manifest's; the exact checks, in order, equal the
-  manifest's :class:`~.statement.Check` obligations; the one ``text`` certificate equals the
-  manifest's TeX reference; nothing else (no SMT script: formulas are the manifest's);
+  ``editorial/<id>.json``, and there is nothing else: no other file or directory, no symbolic
+  link, no named pipe (each entry is judged with ``os.lstat`` before anything is opened);
+* each file is one JSON object without a repeated key at any depth and with exactly the keys
+  of the format (:data:`VERDICT_KEYS`, :data:`EDITORIAL_KEYS`); ``format``, ``claim`` (matching
+  the file name), ``statement``, ``status``, ``coverage`` and ``quantifier`` equal the
+  manifest's; the exact checks, in order, equal the manifest's :class:`~.statement.Check`
+  obligations; the one ``text`` certificate equals the manifest's TeX reference; nothing else
+  (no SMT script: formulas are the manifest's; no reading, method or severity: the report
+  prints the verdict and coverage the checker established, never a file's words);
 * every obligation holds: the exact checks recompute, the Coq theorems compile against the
   manifest's statements with allowed axioms only (when ``coqc`` is installed; otherwise they are
   reported as *not re-run*), z3 and cvc5 both refute the negation of each SMT formula, and the
   quote is found at the cited TeX lines (when the paper's TeX is at hand; otherwise *not
   checked*, never failed).
 
-Every claim is reported with how it is established: ``proved in Coq``, ``decided by z3 and
-cvc5``, ``re-checked exactly`` (an exact recomputation: a closed formula, a witness, an
+Every claim is reported with its verdict and coverage (the manifest's, once every obligation
+holds) and how it is established: ``proved in Coq`` (the whole statement is the Coq theorem),
+``decisive step in Coq, the rest by hand`` (a Coq theorem and an argument in words, counted
+apart), ``decided by z3 and cvc5``, ``re-checked exactly`` (an exact recomputation: a closed formula, a witness, an
 identity, an enumeration of a finite range, a statistic of the data), ``proved by hand`` (an
 argument in words, counted apart) or ``trusted`` (a Coq proof that was not re-run here).
 
@@ -41,6 +47,8 @@ runs (its hash and every statistic are re-checked); the reviewed definitions of
 from __future__ import annotations
 
 import json
+import os
+import stat
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,8 +63,9 @@ from .statement import BY_HAND, ByHand, Check, Coq, Entry, Smt
 if TYPE_CHECKING:  # the Coq module is imported when a check runs (python -m ...checker.coq
     from .coq import CoqReport  # runs it as a script)
 
-#: The certificate file format this checker reads.
-FORMAT = "zonemax-certificate/2"
+#: The certificate file format this checker reads (3: exactly the keys below; version 2 also
+#: carried a reading, a method, a severity and texts the checker did not bind).
+FORMAT = "zonemax-certificate/3"
 #: Status of a text-only (editorial) entry's file.
 EDITORIAL = "editorial"
 #: Sub-directory of the editorial entries' files.
@@ -65,10 +74,15 @@ EDITORIAL_DIR = "editorial"
 _KEYS: dict[str, type | tuple[type, ...]] = {
     "format": str, "claim": str, "statement": str, "status": str, "coverage": str,
     "quantifier": str, "certificates": list}
+#: Every key of a verdict's file (and nothing else).
+VERDICT_KEYS = frozenset(_KEYS)
+#: Every key of an editorial entry's file (and nothing else).
+EDITORIAL_KEYS = frozenset({"format", "claim", "status", "certificates"})
 #: How a claim is established (most convincing first).
-COQ, SMT, EXACT, HAND, TRUSTED = ("proved in Coq", "decided by z3 and cvc5",
-                                  "re-checked exactly", "proved by hand", "trusted")
-CLASSES = (COQ, SMT, EXACT, HAND, TRUSTED)
+COQ, COQ_STEP, SMT, EXACT, HAND, TRUSTED = (
+    "proved in Coq", "decisive step in Coq, the rest by hand", "decided by z3 and cvc5",
+    "re-checked exactly", "proved by hand", "trusted")
+CLASSES = (COQ, COQ_STEP, SMT, EXACT, HAND, TRUSTED)
 
 
 @dataclass(frozen=True)
@@ -85,6 +99,7 @@ class FileResult:
     established: str = ""
     details: tuple[str, ...] = ()
     unchecked: tuple[str, ...] = ()
+    coverage: str = ""
 
 
 @dataclass(frozen=True)
@@ -127,10 +142,42 @@ def _paper(tex: PaperTex | Path | None) -> PaperTex:
     return locate(tex)
 
 
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """``object_pairs_hook``: a key given twice in one object is refused (``json`` would keep
+    the last value; a reader sees the first)."""
+    doc: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in doc:
+            raise _Reject(f"the key {key!r} appears twice in one object")
+        doc[key] = value
+    return doc
+
+
+def _no_constant(name: str) -> Any:
+    raise _Reject(f"{name} is not a JSON number")
+
+
+def _kind(mode: int) -> str:
+    """What a non-regular directory entry is, in words."""
+    for test, word in ((stat.S_ISDIR, "a directory"), (stat.S_ISLNK, "a symbolic link"),
+                       (stat.S_ISFIFO, "a named pipe"), (stat.S_ISSOCK, "a socket"),
+                       (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device")):
+        if test(mode):
+            return word
+    return "not a regular file"
+
+
 def _load(path: Path) -> dict[str, Any]:
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        mode = os.lstat(path).st_mode
+    except OSError as exc:
+        raise _Reject(f"unreadable: {_short(exc, 200)}") from None
+    if not stat.S_ISREG(mode):  # judged before opening: a named pipe would block the read
+        raise _Reject(f"{_kind(mode)}, not a regular file")
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=_no_duplicates,
+                         parse_constant=_no_constant)
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise _Reject(f"unreadable: {_short(exc, 200)}") from None
     if not isinstance(doc, dict):
         raise _Reject("not a certificate file (a JSON object is expected)")
@@ -177,7 +224,19 @@ def _compare(entry: Entry, checks: Sequence[Mapping[str, Any]]) -> None:
                           f"{ob.kind} check (differs in: {', '.join(differs) or 'kind'})")
 
 
+def _exact_keys(doc: Mapping[str, Any], keys: frozenset[str]) -> None:
+    """The file has exactly ``keys``: an unknown key is refused (a verdict the checker does
+    not establish must not ride along), and so is a missing one."""
+    unknown, missing = sorted(set(doc) - keys), sorted(keys - set(doc))
+    if unknown:
+        raise _Reject(f"unknown keys {', '.join(map(repr, unknown))} (the format has only "
+                      f"{', '.join(sorted(keys))})")
+    if missing:
+        raise _Reject(f"missing keys {', '.join(map(repr, missing))}")
+
+
 def _header(doc: Mapping[str, Any], entry: Entry, path: Path) -> None:
+    _exact_keys(doc, VERDICT_KEYS)
     for key, typ in _KEYS.items():
         if not isinstance(doc.get(key), typ):
             raise _Reject(f"field {key!r} is missing or not a {getattr(typ, '__name__', typ)}")
@@ -195,13 +254,16 @@ def _header(doc: Mapping[str, Any], entry: Entry, path: Path) -> None:
 
 
 def _established(entry: Entry, coq_ok: bool | None) -> str:
-    """The claim's class: by hand; else Coq (re-run); else both solvers; else trusted (a Coq
-    proof not re-run here); else exact."""
+    """The claim's class: by hand (the coverage says so); else Coq re-run (the whole statement,
+    or with an argument by hand for the rest: a class of its own); else by hand; else both
+    solvers; else trusted (a Coq proof not re-run here); else exact."""
     kinds = {type(o) for o in entry.obligations}
-    if ByHand in kinds or entry.coverage == BY_HAND:
+    if entry.coverage == BY_HAND:
         return HAND
     if Coq in kinds and coq_ok:
-        return COQ
+        return COQ_STEP if ByHand in kinds else COQ
+    if ByHand in kinds:
+        return TRUSTED if Coq in kinds else HAND
     if Smt in kinds:
         return SMT
     return TRUSTED if Coq in kinds else EXACT
@@ -306,7 +368,8 @@ def check_file(path: Path, tex: PaperTex | Path | None = None, *,
         details += [detail] if detail else []
         unchecked += [missing] if missing else []
         return FileResult(str(path), claim, True, "ok", entry.verdict,
-                          _established(entry, coq_ok), tuple(details), tuple(unchecked))
+                          _established(entry, coq_ok), tuple(details), tuple(unchecked),
+                          entry.coverage)
 
     return _guarded(path, body)
 
@@ -322,6 +385,7 @@ def check_editorial(path: Path, tex: PaperTex | Path | None = None) -> FileResul
         entry = EDITORIAL_ENTRIES.get(claim)
         if entry is None:
             raise _Reject(f"editorial entry {claim!r} is not in the checker's manifest")
+        _exact_keys(doc, EDITORIAL_KEYS)
         if path.stem != claim or doc.get("status") != EDITORIAL:
             raise _Reject(f"an editorial file is named after its entry and has status "
                           f"{EDITORIAL!r}")
@@ -331,7 +395,8 @@ def check_editorial(path: Path, tex: PaperTex | Path | None = None) -> FileResul
             raise _Reject("an editorial entry carries exactly one text certificate")
         detail, missing = _text(entry.tex, certs, paper)
         return FileResult(str(path), claim, True, "ok", EDITORIAL, EXACT,
-                          (detail,) if detail else (), (missing,) if missing else ())
+                          (detail,) if detail else (), (missing,) if missing else (),
+                          "the printed text")
 
     return _guarded(path, body)
 
@@ -396,8 +461,7 @@ def check_directory(directory: Path, tex: PaperTex | Path | None = None, *,
 
     paper = _paper(tex)
     problems: list[str] = []
-    verdicts = sorted(directory.glob("*.json"))
-    editorial = sorted((directory / EDITORIAL_DIR).glob("*.json"))
+    verdicts, editorial = _listing(directory, problems)
     stems = [p.stem for p in verdicts]
     missing = sorted(set(MANIFEST) - set(stems))
     extra = sorted(set(stems) - set(MANIFEST))
@@ -421,6 +485,43 @@ def check_directory(directory: Path, tex: PaperTex | Path | None = None, *,
     return DirectoryResult(tuple(files), tuple(problems), coq)
 
 
+def _entries(directory: Path) -> list[tuple[Path, int]]:
+    """(path, ``lstat`` mode) of every entry of ``directory``, in name order (no entry is
+    opened: a named pipe is only looked at)."""
+    out = []
+    for name in sorted(os.listdir(directory)):
+        path = directory / name
+        try:
+            out.append((path, os.lstat(path).st_mode))
+        except OSError:
+            out.append((path, 0))
+    return out
+
+
+def _listing(directory: Path, problems: list[str]) -> tuple[list[Path], list[Path]]:
+    """The verdict files and the editorial files of ``directory``; anything else in it (another
+    file, a directory other than ``editorial``, a symbolic link, a named pipe) is a problem,
+    one line each."""
+    verdicts: list[Path] = []
+    editorial: list[Path] = []
+    for path, mode in _entries(directory):
+        if path.name == EDITORIAL_DIR and stat.S_ISDIR(mode):
+            for sub, sub_mode in _entries(path):
+                if stat.S_ISREG(sub_mode) and sub.suffix == ".json":
+                    editorial.append(sub)
+                else:
+                    problems.append(f"{EDITORIAL_DIR}/{sub.name} is "
+                                    f"{_kind(sub_mode) if not stat.S_ISREG(sub_mode) else 'not a .json file'}"
+                                    f": the directory holds only the certificate files")
+        elif stat.S_ISREG(mode) and path.suffix == ".json":
+            verdicts.append(path)
+        else:
+            what = _kind(mode) if not stat.S_ISREG(mode) else "not a .json file"
+            problems.append(f"{path.name} is {what}: the directory holds only the certificate "
+                            f"files and {EDITORIAL_DIR}/")
+    return verdicts, editorial
+
+
 def render(result: DirectoryResult, directory: Path | str) -> str:
     """The report of :func:`check_directory`: one line per file, then the counts by class,
     what was not checked here, and the first failure."""
@@ -429,8 +530,10 @@ def render(result: DirectoryResult, directory: Path | str) -> str:
     lines = []
     for f in result.files:
         if f.ok:
-            extra = f"; NOT CHECKED: {'; '.join(f.unchecked)}" if f.unchecked else ""
-            lines.append(f"ok   {f.claim}: {f.established} [{'; '.join(f.details)}{extra}]")
+            what = [u.split(" (", 1)[0] for u in f.unchecked]
+            extra = f"; NOT CHECKED: {', '.join(what)}" if what else ""
+            lines.append(f"ok   {f.claim}: {f.status}, {f.coverage}; {f.established} "
+                         f"[{'; '.join(f.details)}{extra}]")
         else:
             lines.append(f"FAIL {f.claim} ({f.path}): {f.message}")
     lines += [f"FAIL directory: {p}" for p in result.problems]
@@ -450,8 +553,8 @@ def render(result: DirectoryResult, directory: Path | str) -> str:
     if unchecked:
         reasons = sorted({u.split(" (", 1)[1][:-1] for f in result.files
                           for u in f.unchecked if " (" in u})
-        lines.append(f"  NOT checked here: {', '.join(f'{k} {n}' for k, n in sorted(unchecked.items()))}"
-                     f" ({'; '.join(reasons)})")
+        counts = ", ".join(f"{k} {n}" for k, n in sorted(unchecked.items()))
+        lines.append(f"  NOT CHECKED here: {counts} ({'; '.join(reasons)})")
     first = result.first_failure()
     if first is not None:
         bad = sum(1 for f in result.files if not f.ok) + len(result.problems)
@@ -461,6 +564,6 @@ def render(result: DirectoryResult, directory: Path | str) -> str:
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["CLASSES", "EDITORIAL", "FORMAT", "DirectoryResult", "FileResult", "PaperTex",
+__all__ = ["CLASSES", "EDITORIAL", "EDITORIAL_KEYS", "FORMAT", "VERDICT_KEYS", "DirectoryResult", "FileResult", "PaperTex",
            "check_directory", "check_editorial", "check_file", "check_files", "locate",
            "recheck", "recheck_file", "render"]

@@ -4,7 +4,9 @@ From Coq Require Import Reals Lra Lia Psatz.
 Require Import ZM.Vocabulary ZM.Lib_S5_1_floor ZM.Lib_S5_2_rls.
 Open Scope R_scope.
 
-(* Case 4: v = 2d.  floor v = 2d, both steps are rejected, v' = beta v. *)
+(* Case 4: v = 2d.  floor v = 2d: the step toward the target lands at distance d again and is
+   accepted at equal fitness (no strict improvement, so v' = beta v); the step away is
+   rejected, v' = beta v. *)
 Lemma S5_case4_core : forall (d : Z) (v a b c p : R),
   b > 1/2 -> b < 1 -> c > 0 -> IZR d >= 1 -> v = 2 * IZR d ->
   rls_g (IZR d) v a b c p = IZR d * (1 + 4 * c + p) /\
@@ -41,7 +43,9 @@ Proof.
   unfold rls_drift. rewrite E1, E2, E3. split; [field|reflexivity].
 Qed.
 
-(* Case 5: v > 2d.  floor v >= 2d, both steps are rejected, v' = beta v > 1. *)
+(* Case 5: v > 2d.  floor v >= 2d: the step toward the target is accepted only at equal
+   fitness (floor v = 2d, the distance stays d) and rejected otherwise; the step away is
+   rejected; in every case v' = beta v > 1. *)
 Lemma S5_case5_core : forall (d : Z) (v a b c p : R),
   b > 1/2 -> b < 1 -> c > 0 -> IZR d >= 1 -> v > 2 * IZR d ->
   rls_g (IZR d) v a b c p = IZR d + 2 * c * v + p * IZR d /\

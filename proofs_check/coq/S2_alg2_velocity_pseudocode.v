@@ -1,4 +1,4 @@
-(* S2.alg2-velocity-pseudocode (TeX l. 303-310): from v >= 1 the velocity update keeps v >= 1, so floor(v) >= 1. *)
+(* S2.alg2-velocity-pseudocode (TeX l. 302): from v >= 1 the velocity update keeps v >= 1, so floor(v) >= 1. *)
 From Coq Require Import Reals Lra Lia Psatz.
 Require Import ZM.Vocabulary ZM.Statements.
 Open Scope R_scope.

@@ -1,4 +1,4 @@
-(* S3.omega-range (TeX l. 413): for 1 < omega < 1 + 1/e the margin omega - 1 - e(omega-1)^2 is positive. *)
+(* S3.omega-range (TeX l. 414): for 1 < omega < 1 + 1/e the margin omega - 1 - e(omega-1)^2 is positive. *)
 From Coq Require Import Reals Lra Lia Psatz.
 Require Import ZM.Vocabulary ZM.Statements.
 Open Scope R_scope.

@@ -1,4 +1,4 @@
-(* S3.omega-range (TeX l. 413), converse: omega > 1 with a positive margin omega - 1 - e(omega-1)^2 has omega < 1 + 1/e. *)
+(* S3.omega-range (TeX l. 414), converse: omega > 1 with a positive margin omega - 1 - e(omega-1)^2 has omega < 1 + 1/e. *)
 From Coq Require Import Reals Lra Lia Psatz.
 Require Import ZM.Vocabulary ZM.Statements.
 Open Scope R_scope.

@@ -1,4 +1,4 @@
-(* S3.pair-correct-position (TeX l. 403): omega - 1 + omega^(k-1) - omega^k < (omega - 1)^2 / omega for omega > 1, k >= 1. *)
+(* S3.pair-correct-position (TeX l. 401): omega - 1 + omega^(k-1) - omega^k < (omega - 1)^2 / omega for omega > 1, k >= 1. *)
 From Coq Require Import Reals Lra Lia Psatz.
 Require Import ZM.Vocabulary ZM.Statements.
 Open Scope R_scope.

@@ -1,4 +1,4 @@
-(* S3.pair-identity (TeX l. 401): omega^(d+1) - omega^d + omega^(d-1) - omega^d = omega^d (omega - 1)^2 / omega. *)
+(* S3.pair-identity (TeX l. 399): omega^(d+1) - omega^d + omega^(d-1) - omega^d = omega^d (omega - 1)^2 / omega. *)
 From Coq Require Import Reals Lra Lia Psatz.
 Require Import ZM.Vocabulary ZM.Statements.
 Open Scope R_scope.

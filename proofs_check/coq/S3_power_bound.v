@@ -1,4 +1,4 @@
-(* S3.power-bound (TeX l. 384-386): (1 - 1/n)^(n-1) >= 1/e for every integer n >= 1. *)
+(* S3.power-bound (TeX l. 393-394): (1 - 1/n)^(n-1) >= 1/e for every integer n >= 1. *)
 From Coq Require Import Reals Lra Lia Psatz.
 Require Import ZM.Vocabulary ZM.Statements ZM.Lib_S234_a_powers.
 Open Scope R_scope.

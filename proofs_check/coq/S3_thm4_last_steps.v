@@ -1,4 +1,4 @@
-(* S3.thm4-last-steps (TeX l. 436-441): 1 - (1 - 1/h)^h >= 1 - 1/e >= 1/2 for every integer h >= 1. *)
+(* S3.thm4-last-steps (TeX l. 434): 1 - (1 - 1/h)^h >= 1 - 1/e >= 1/2 for every integer h >= 1. *)
 From Coq Require Import Reals Lra Lia Psatz.
 Require Import ZM.Vocabulary ZM.Statements ZM.Lib_S234_a_powers.
 Open Scope R_scope.

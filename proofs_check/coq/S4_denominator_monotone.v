@@ -1,4 +1,4 @@
-(* S4.denominator-monotone (TeX l. 469-470): (L+2) log2(L+2)^(1+eps) is non-decreasing in L >= 0. *)
+(* S4.denominator-monotone (TeX l. 468): (L+2) log2(L+2)^(1+eps) is non-decreasing in L >= 0. *)
 From Coq Require Import Reals Lra Lia Psatz.
 Require Import ZM.Vocabulary ZM.Statements.
 Open Scope R_scope.
