@@ -30,12 +30,12 @@ def measure(algorithm: str, function: Any, repeats: int) -> list[tuple[float, fl
         inside = [0.0]
 
         def timed(a: tuple[int, ...], *, rng: np.random.Generator, budget: int,
-                  **params: Any) -> object:
+                  _inside: list[float] = inside, **params: Any) -> object:
             start = time.perf_counter()
             try:
                 return function(a, rng=rng, budget=budget, **params)
             finally:
-                inside[0] += time.perf_counter() - start
+                _inside[0] += time.perf_counter() - start
 
         start = time.perf_counter()
         result = check(algorithm, run=timed, seed=100 + i)

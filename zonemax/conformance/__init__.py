@@ -11,11 +11,35 @@ with probability at most ``FAMILY_LEVEL``.
 >>> assert_conforms("ea-pm1", run=my_run, seed=1)  # doctest: +SKIP
 """
 
-from zonemax.conformance.check import assert_conforms, check
-from zonemax.conformance.laws import VARIANTS, RunTimeLaw, run_time_law
-from zonemax.conformance.profiles import FAMILY_LEVEL, PROFILES, Instance, Profile
-from zonemax.conformance.result import ConformanceResult, ExactValues, VariantVerdict
-from zonemax.conformance.statistics import StatTest
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from zonemax.conformance.api import assert_conforms, check
+    from zonemax.conformance.laws import VARIANTS, RunTimeLaw, run_time_law
+    from zonemax.conformance.profiles import FAMILY_LEVEL, PROFILES, Instance, Profile
+    from zonemax.conformance.result import ConformanceResult, ExactValues, VariantVerdict
+    from zonemax.conformance.statistics import StatTest
+
+#: Where each public name lives: imported on first use, so that the pytest plugin
+#: (:mod:`zonemax.conformance.pytest_plugin`, loaded by every pytest run once zonemax is
+#: installed) costs nothing until a test uses it.
+_HOMES = {
+    "assert_conforms": "api", "check": "api",
+    "VARIANTS": "laws", "RunTimeLaw": "laws", "run_time_law": "laws",
+    "FAMILY_LEVEL": "profiles", "PROFILES": "profiles", "Instance": "profiles",
+    "Profile": "profiles",
+    "ConformanceResult": "result", "ExactValues": "result", "VariantVerdict": "result",
+    "StatTest": "statistics",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOMES:
+        raise AttributeError(f"module 'zonemax.conformance' has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(f"zonemax.conformance.{_HOMES[name]}"), name)
+
 
 __all__ = [
     "FAMILY_LEVEL",
