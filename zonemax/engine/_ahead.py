@@ -26,7 +26,8 @@ process had waited 2.1 s for it before).  A hook on each work item's cache look-
 (:func:`_load_hook`) first waits for the child's line naming it (or for the child's end); the
 look-up then finds the child's result (numba writes cache files atomically: a reader sees a
 whole entry or none, and an index entry whose data file is missing is a miss).  Compiled code is
-the same whichever process compiled it, so no run changes.
+the same whichever process compiled it, so no run changes; only the wait would show a wrong
+protocol (``tests/test_compile_ahead_protocol.py`` checks it with a fake child).
 
 The child outlives the kernel's compilation while it warms the other kernels; it is killed at
 interpreter exit if still running (then at most its current item is lost), and at once if the

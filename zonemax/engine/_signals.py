@@ -19,7 +19,10 @@ that are Python functions: ``signal.default_int_handler``, the command line's SI
 by one that only records the signal, and :meth:`DeferredSignals.deliver` -- called by the engine
 between two steps of a kernel, where no unboxing is under way -- runs the original handler, which
 raises ``KeyboardInterrupt`` (or ``Terminated``) from plain Python code.  Leaving the ``with``
-block restores the handlers and delivers what is left.  Only the main thread runs Python signal
+block restores the handlers and delivers what is left.  An ignored (``SIG_IGN``) or default
+(``SIG_DFL``) disposition runs no Python code and is left exactly as found, during the block and
+after it: a background job's ignored SIGINT stays ignored, a default SIGTERM still ends the
+process at once (``tests/test_signal_dispositions.py``).  Only the main thread runs Python signal
 handlers, so the guard does nothing elsewhere (kernels in worker threads are stopped through a
 flag, :func:`zonemax.engine.api.run_seeds`).  The kernels return to Python after a bounded
 amount of work (:data:`zonemax.engine.api.CHUNK`), so a signal waits a fraction of a second.
