@@ -5,6 +5,8 @@ Examples::
     zonemax conform ea-pm1 --python mymodule:run_ea
     zonemax conform rls-pm1 --python mymodule:run_rls --seed 7 --json
     zonemax conform ea-pm1 --cmd "node my_ea.js"
+    zonemax conform ea-heavy --level operator --python mymodule:step --param eps=1
+    zonemax conform --export vectors/
 
 Exit codes: 0 the implementation conforms; 1 it does not (the report says which variants the data
 are consistent with); 2 a usage error, or an implementation that could not be judged (it raised,
@@ -38,10 +40,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
                           "acceptance, resampling or not counting unchanged offspring, counting "
                           "the start point).  Exit 0: conforms; 1: does not; 2: usage error or "
                           "could not be judged.")
-    parser.add_argument("algorithm", metavar="ALGO", choices=CONFORM_ALGORITHMS,
+    parser.add_argument("algorithm", metavar="ALGO", nargs="?", choices=CONFORM_ALGORITHMS,
                         help=f"the algorithm the implementation claims to run: "
                              f"{', '.join(CONFORM_ALGORITHMS)}")
-    source = parser.add_mutually_exclusive_group(required=True)
+    source = parser.add_mutually_exclusive_group()
     source.add_argument("--python", metavar="MODULE:FUNCTION",
                         help="a Python function run(a, *, rng, budget, **params) returning the "
                              "evaluations, (evaluations, solved), or an object with those "
@@ -64,6 +66,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--timeout", metavar="SECONDS", default="60",
                         help="longest time one call may take (default 60)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument("--export", metavar="DIR",
+                        help="write the exact values every profile uses (test vectors, with their "
+                             "JSON Schema and a manifest of SHA-256 hashes) into DIR, and stop")
 
 
 def _nonnegative(text: str | None, name: str) -> int | None:
@@ -116,6 +121,25 @@ def _value(text: str) -> Any:
     return int(number) if number.denominator == 1 else number
 
 
+def _export(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from zonemax.conformance.vectors import write_vectors
+
+    if args.algorithm is not None or args.python is not None or args.cmd is not None:
+        raise UsageError("--export writes the vectors of every profile; give it alone "
+                         "(zonemax conform --export DIR)")
+    target = Path(args.export)
+    if target.exists() and not target.is_dir():
+        raise UsageError(f"--export {args.export}: exists and is not a directory")
+    try:
+        written = write_vectors(target)
+    except OSError as exc:
+        raise UsageError(f"--export {args.export}: {exc.strerror or exc}") from None
+    sys.stdout.write(f"wrote {len(written)} files to {target}\n")
+    return 0
+
+
 def execute(args: argparse.Namespace) -> int:
     """Run the check and print its report; the exit code says the verdict."""
     import numpy as np
@@ -123,6 +147,13 @@ def execute(args: argparse.Namespace) -> int:
     from zonemax.conformance import check
     from zonemax.conformance.protocol import CommandRun
 
+    if args.export is not None:
+        return _export(args)
+    if args.algorithm is None:
+        raise UsageError("name the algorithm: zonemax conform ALGO --python MODULE:FUNCTION "
+                         f"(ALGO one of {', '.join(CONFORM_ALGORITHMS)})")
+    if args.python is None and args.cmd is None:
+        raise UsageError("give the implementation: --python MODULE:FUNCTION or --cmd 'PROGRAM'")
     seed = _nonnegative(args.seed, "--seed")
     if seed is None:
         seed = int(np.random.SeedSequence().entropy % 2**32)  # type: ignore[operator]
