@@ -23,7 +23,8 @@ FORMAT_VERSION = 1
 #: The JSON Schema of the vector files (package data).
 VECTORS_SCHEMA_PATH = Path(str(files("zonemax.conformance").joinpath("vectors.schema.json")))
 #: The operator families exported, each at its check's default parameters.
-OPERATOR_EXPORTS = (("ea-pm1", {}), ("ea-heavy", {}), ("ea-geom", {}), ("ea-power", {}))
+OPERATOR_EXPORTS: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("ea-pm1", {}), ("ea-heavy", {}), ("ea-geom", {}), ("ea-power", {}))
 
 
 def _q(value: Fraction | None) -> str | None:
