@@ -1,0 +1,661 @@
+r"""Rigorous floating-point ``E[T]`` and ``Var[T]`` of the (1+1) EA with the ±1 operator.
+
+Gadea Harder, Kötzing, Li, Radhakrishnan (2023), arXiv:2307.11855, Section 2, Algorithm 1 and
+Definition 1.  The exact ``Fraction`` solver (:mod:`zonemax.exact.ea_pm1`) stops at ``n = 5``
+because its denominators grow to thousands of digits; this solver runs the same lumped chain in
+binary64 arithmetic and proves an error bound afterwards.
+
+States
+------
+A state is the multiset of distances (:mod:`zonemax.exact`, "Symmetry reduction"), held as the
+counts ``c_k`` of positions at distance ``k``.  Every non-increasing ``n``-tuple with sum
+``<= F = |a|_1`` is a state (unreachable ones are solved too: they cost little and keep the
+indexing a bijection); a tuple's index is its rank in lexicographic order, computed from a table
+of partition counts, so no hash map is needed.  The count is known before the solve starts
+(:func:`ea_pm1_state_count`).
+
+Transitions: mutation patterns
+-------------------------------
+In one iteration (Algorithm 1, line 4) each position is mutated w.p. ``p = 1/n``; a mutated
+position at distance ``k >= 1`` moves to ``k + 1`` or ``k - 1`` w.p. ``1/2`` each, one at
+distance 0 moves to 1 (Definition 1).  For a class of ``c`` positions at distance ``k >= 1`` the
+numbers ``(u, w)`` moved up and down have the multinomial law
+``c! / (u! w! (c-u-w)!) (p/2)^(u+w) (1-p)^(c-u-w)``, for the zero class ``u ~ Bin(c, p)``;
+classes are independent.  The offspring is accepted iff ``sum u - sum w <= 0`` (line 6).  A
+depth-first enumeration over the classes lists the accepted patterns; a subtree that can only
+be rejected (``net`` up-moves exceed the down-moves still possible) is skipped, and a subtree
+whose probability is below :data:`PRUNE` is *cut off*: its probability is added to the cut mass
+``delta(s)`` of the state.  (Cut per class by the binomial tail: once
+``prob * P(Bin(c, p) >= j) < PRUNE``, all patterns with ``u + w >= j`` in this class are cut.)
+
+Levels
+------
+``f`` never increases.  Inside a level (equal ``f``) the accepted patterns with ``sum u = sum w``
+move between different multisets (``(2, 0) -> (1, 1) -> (2, 0)``), so a level is a linear system,
+not only a self-loop.  It is solved by Gauss--Seidel sweeps (the level's matrix is a non-singular
+M-matrix, so they converge), with the diagonal formed as the probability of *leaving* the state.
+
+Why the result is rigorous
+--------------------------
+Let ``K`` be the exact kernel of the chain (self-loops included) and split it as ``K = Q + D``,
+``D`` the cut patterns (row sums ``delta(s)``), ``Q`` the rest.  ``N = (I - K)^{-1}`` restricted
+to the transient states is non-negative and ``N 1 = E`` (the exact expected hitting times).  For
+any vector ``v >= 0`` (the float solution) let ``r = 1 + Q v - v`` (the residual against the
+exact ``Q``).  Then ``E - v = N (r + D v)``, and with ``rho >= max |r|``,
+``0 <= D v <= delta_max v_max``:
+
+    ``v(s) - rho E(s) <= E(s) <= v(s) + (rho + delta_max v_max) E(s)``,
+
+i.e. ``v/(1 + rho) <= E <= v/(1 - rho - delta_max v_max)``.  ``rho`` is computed in floats with a
+proved bound on its own rounding error: every transition probability is a product of at most
+``2 m`` correctly rounded factors (``m`` classes; the per-class factors are exact rationals rounded
+once), sums use the compensated ``Sum2`` of Ogita, Rump and Oishi (2005), whose error is at most
+``u |s| + gamma_{N-1}^2 sum |x_i|`` (``u = 2^-53``), and every other operation adds ``u`` relative;
+the bound used (:func:`_relative_error`) is a generous multiple of these.  The second moment
+``M = N (2E - 1)`` is bounded the same way, with ``|E - v|`` from the first step.  Underflow
+cannot occur: every pattern kept has probability ``>= PRUNE`` (far above the subnormals).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+import mpmath
+import numba
+import numpy as np
+
+from zonemax.exact.limits import refuse, start_distances
+from zonemax.exact.result import InstanceTooLarge
+from zonemax.reference.fitness import validate_target
+
+#: A cut subtree has probability below this (module docstring): small enough that the cut mass
+#: ``delta`` times ``v_max`` stays far below the target relative width 1e-9 (measured at
+#: a = 1^50: ``delta_max`` about 1e-16, ``v_max`` a few hundred).
+PRUNE = 1e-18
+#: Unit roundoff of binary64.
+UNIT = 2.0**-53
+#: Gauss--Seidel sweeps per level stop when no value changes by more than this (relative).
+SWEEP_TOL = 1e-16
+#: At most this many sweeps per level (the residual bound judges the outcome in any case).
+MAX_SWEEPS = 10_000
+#: Default cap on the number of lumped states (a = 1^50 has 1,295,971; ``max_states`` raises it).
+DEFAULT_FLOAT_MAX_STATES = 2_000_000
+
+#: ``progress(stage, done, total)`` as in :data:`zonemax.exact.linalg.ExactProgress`.
+Progress = Callable[[str, int, int], None]
+
+
+@dataclass(frozen=True)
+class FloatEnclosure:
+    """Rigorous enclosures of ``E[T]`` and ``Var[T]`` from the floating-point solve.
+
+    ``expectation_low <= E[T] <= expectation_high`` and likewise for the variance; ``rho`` is the
+    residual bound, ``delta`` the largest cut mass per state, ``states`` the number of lumped
+    states solved, ``method`` says what ran, ``seconds`` the wall time of the solve.
+    """
+
+    a: tuple[int, ...]
+    expectation_low: float
+    expectation_high: float
+    variance_low: float
+    variance_high: float
+    states: int
+    rho: float
+    delta: float
+    method: str
+    seconds: float
+
+    @property
+    def expectation(self) -> float:
+        """Midpoint of the enclosure of ``E[T]``."""
+        return (self.expectation_low + self.expectation_high) / 2
+
+    @property
+    def variance(self) -> float:
+        """Midpoint of the enclosure of ``Var[T]``."""
+        return (self.variance_low + self.variance_high) / 2
+
+    @property
+    def relative_width(self) -> float:
+        """``(high - low) / low`` of the enclosure of ``E[T]``."""
+        return (self.expectation_high - self.expectation_low) / self.expectation_low
+
+
+# --------------------------------------------------------------------------------------------
+# ranking of non-increasing tuples
+
+
+def _rank_tables(n: int, total: int) -> tuple[np.ndarray, int]:
+    """``S[k, j, s] = sum_{v < j, v <= s} W(k, v, s - v)`` with ``W(k, j, s)`` the number of
+    non-increasing ``k``-tuples with entries ``<= j`` and sum ``<= s``; and ``W(n, F, F)``."""
+    big = total + 2
+    w = np.zeros((n + 1, big, total + 1), dtype=np.int64)
+    w[0, :, :] = 1
+    for k in range(1, n + 1):
+        for s in range(total + 1):
+            w[k, 0, s] = 1  # all entries 0
+            for j in range(1, big):
+                # the first entry is v <= min(j, s), the other k - 1 entries are <= v
+                w[k, j, s] = w[k, j - 1, s] + (w[k - 1, j, s - j] if j <= s else 0)
+    pre = np.zeros((n + 1, big + 1, total + 1), dtype=np.int64)
+    for k in range(n + 1):
+        for s in range(total + 1):
+            for j in range(1, big + 1):
+                v = j - 1
+                pre[k, j, s] = pre[k, j - 1, s] + (w[k, v, s - v] if v <= s else 0)
+    return pre, int(w[n, total, total])
+
+
+def ea_pm1_state_count(a: Sequence[int]) -> int:
+    """The number of lumped states this solver uses for target ``a``: the non-increasing
+    ``n``-tuples of naturals with sum ``<= |a|_1`` (known before anything is built)."""
+    t = tuple(validate_target(a))
+    n, total = len(t), sum(abs(x) for x in t)
+    ways = [1] + [0] * total  # partitions into parts <= n (conjugate: at most n parts)
+    for part in range(1, n + 1):
+        for m in range(part, total + 1):
+            ways[m] += ways[m - part]
+    return sum(ways)
+
+
+def _partitions(f: int, n: int) -> list[list[int]]:
+    """All partitions of ``f`` into at most ``n`` parts, as non-increasing lists."""
+    out: list[list[int]] = []
+    if f == 0:
+        return [[]]
+
+    def rec(rest: int, largest: int, prefix: list[int]) -> None:
+        if rest == 0:
+            out.append(list(prefix))
+            return
+        if len(prefix) == n:
+            return
+        for v in range(min(rest, largest), 0, -1):
+            prefix.append(v)
+            rec(rest - v, v, prefix)
+            prefix.pop()
+
+    rec(f, f, [])
+    return out
+
+
+@numba.njit(cache=True)
+def _run_table(pre: np.ndarray, n: int, total: int) -> np.ndarray:
+    """``R[k, i, c, s]``: the rank contribution of ``c`` equal entries ``k`` at positions
+    ``i..i+c-1`` with ``s`` left of the sum, ``sum_{t < c} S[n-1-i-t, k, s - t k]``."""
+    big = total + 2
+    cmax = min(n, total)
+    out = np.zeros((big + 1, n, cmax + 1, total + 1), dtype=np.int64)
+    for k in range(1, big + 1):
+        for i in range(n):
+            for c in range(1, min(cmax, n - i) + 1):
+                for s in range(total + 1):
+                    rest = s - (c - 1) * k
+                    add = pre[n - i - c, k, rest] if rest >= 0 else 0
+                    out[k, i, c, s] = out[k, i, c - 1, s] + add
+    return out
+
+
+@numba.njit(cache=True)
+def _rank(cw: np.ndarray, top: int, total: int, runs: np.ndarray) -> int:
+    """Rank of the tuple with counts ``cw`` (distances ``<= top``) among all states: the
+    number of non-increasing tuples before it in lexicographic order."""
+    r = 0
+    i = 0
+    s = total
+    for k in range(top, 0, -1):
+        c = cw[k]
+        if c > 0:
+            r += runs[k, i, c, s]
+            i += c
+            s -= k * c
+    return r
+
+
+# --------------------------------------------------------------------------------------------
+# compensated summation (Ogita, Rump, Oishi 2005, Algorithm 4.4 "Sum2")
+
+
+@numba.njit(cache=True, inline="always")
+def _add(acc: np.ndarray, j: int, x: float) -> None:
+    s = acc[j] + x  # TwoSum(acc[j], x)
+    z = s - acc[j]
+    acc[j + 1] += (acc[j] - (s - z)) + (x - z)
+    acc[j] = s
+
+
+# --------------------------------------------------------------------------------------------
+# the pattern enumeration
+
+
+@numba.njit(cache=True)
+def _leaf(net: int, prob: float, cw: np.ndarray, top: int, n: int, total: int, pre: np.ndarray,
+          self_rank: int, v: np.ndarray, w2: np.ndarray, local: np.ndarray, acc: np.ndarray,
+          cnt: np.ndarray, buf_idx: np.ndarray, buf_p: np.ndarray) -> None:
+    """One accepted pattern (``net <= 0``) with its offspring's counts ``cw`` (no distance
+    above ``top``)."""
+    r = _rank(cw, top, total, pre)
+    if net < 0:  # a lower level: its values are final
+        _add(acc, 0, prob * v[r])
+        _add(acc, 2, prob * w2[r])
+        _add(acc, 4, prob)
+        cnt[0] += 1
+    elif r != self_rank:  # the same level, another state
+        j = cnt[1]
+        if j < buf_idx.shape[0]:
+            buf_idx[j] = local[r]
+            buf_p[j] = prob
+        cnt[1] = j + 1
+        _add(acc, 4, prob)
+        cnt[0] += 1
+
+
+@numba.njit(cache=True)
+def _walk(m: int, ks: np.ndarray, cs: np.ndarray, remdown: np.ndarray, cw: np.ndarray, f: int,
+          n: int, total: int, pre: np.ndarray, tab: np.ndarray, tab0: np.ndarray,
+          tail: np.ndarray, prune: float, self_rank: int, v: np.ndarray, w2: np.ndarray,
+          local: np.ndarray, acc: np.ndarray, cnt: np.ndarray, buf_idx: np.ndarray,
+          buf_p: np.ndarray) -> None:
+    """Depth-first enumeration of the accepted mutation patterns of one state (module
+    docstring), with an explicit stack over the classes ``0..m-1`` (the last one is the zero
+    class if there is one).  Class ``i`` is at distance ``ks[i]`` with ``cs[i]`` positions;
+    ``remdown[i]`` is the number of down-moves still possible in classes ``i..m-1``."""
+    jj = np.zeros(m + 1, dtype=np.int64)  # j = u + w (zero class: u) of the current candidate
+    uu = np.zeros(m + 1, dtype=np.int64)
+    pp = np.zeros(m + 1)  # probability of the prefix before class i
+    nt = np.zeros(m + 1, dtype=np.int64)  # net change of f before class i
+    fresh = np.zeros(m + 1, dtype=np.bool_)
+    pp[0] = 1.0
+    i = 0
+    fresh[0] = True
+    while i >= 0:
+        k = ks[i]
+        c = cs[i]
+        prob = pp[i]
+        net = nt[i]
+        if fresh[i]:
+            fresh[i] = False
+            if net - remdown[i] > 0:  # every completion is rejected (line 6): a self-loop
+                i -= 1
+                if i >= 0:
+                    _undo(i, ks, jj, uu, cw)
+                continue
+            jj[i] = 0
+            uu[i] = 0
+        else:  # the candidate after the current one
+            if k == 0:
+                jj[i] += 1
+            elif uu[i] < jj[i]:
+                uu[i] += 1
+            else:
+                jj[i] += 1
+                uu[i] = 0
+        found = False
+        while True:
+            j = jj[i]
+            u = uu[i]
+            if j > c:
+                break
+            if k == 0:
+                if net + j > 0:
+                    break  # rejected, and so is every larger u
+                if j >= 1 and prob * tail[c, j] < prune:
+                    _add(acc, 6, prob * tail[c, j])  # cut: every u >= j
+                    cnt[0] += 1
+                    break
+                found = True
+                break
+            if u == 0 and j >= 1 and prob * tail[c, j] < prune:
+                _add(acc, 6, prob * tail[c, j])  # cut: every pattern with u + w >= j
+                cnt[0] += 1
+                break
+            if net + u - (j - u) - remdown[i + 1] > 0:
+                jj[i] += 1  # rejected whatever follows; larger u too: next j
+                uu[i] = 0
+                continue
+            found = True
+            break
+        if not found:
+            i -= 1
+            if i >= 0:
+                _undo(i, ks, jj, uu, cw)
+            continue
+        j = jj[i]
+        u = uu[i]
+        if k == 0:
+            cw[0] -= j
+            cw[1] += j
+            q = prob * tab0[c, j]
+            new_net = net + j
+        else:
+            cw[k] -= j
+            cw[k + 1] += u
+            cw[k - 1] += j - u
+            q = prob * tab[c, u, j - u]
+            new_net = net + u - (j - u)
+        if i + 1 == m:
+            if new_net <= 0:
+                _leaf(new_net, q, cw, ks[0] + 1, n, total, pre, self_rank, v, w2, local, acc, cnt,
+                      buf_idx, buf_p)
+            _undo(i, ks, jj, uu, cw)
+        else:
+            pp[i + 1] = q
+            nt[i + 1] = new_net
+            fresh[i + 1] = True
+            i += 1
+
+
+@numba.njit(cache=True, inline="always")
+def _undo(i: int, ks: np.ndarray, jj: np.ndarray, uu: np.ndarray, cw: np.ndarray) -> None:
+    """Take back the move of class ``i`` from the offspring's counts."""
+    k = ks[i]
+    j = jj[i]
+    if k == 0:
+        cw[0] += j
+        cw[1] -= j
+    else:
+        u = uu[i]
+        cw[k] += j
+        cw[k + 1] -= u
+        cw[k - 1] -= j - u
+
+
+@numba.njit(cache=True)
+def _level(counts: np.ndarray, ranks: np.ndarray, f: int, n: int, total: int, pre: np.ndarray,
+           tab: np.ndarray, tab0: np.ndarray, tail: np.ndarray, prune: float, v: np.ndarray,
+           w2: np.ndarray, local: np.ndarray, sweep_tol: float, max_sweeps: int,
+           lose_self_loop: bool) -> tuple[np.ndarray, int]:
+    """Enumerate, solve and bound one level.  Returns the rows ``(x1, x2, r1, r2, scale1,
+    scale2, cut, terms)`` per state (solution, residuals, the sizes their rounding bounds scale
+    with, cut mass, number of summands) and the number of Gauss-Seidel sweeps."""
+    size = counts.shape[0]
+    width = counts.shape[1]
+    lower1 = np.zeros(size)
+    lower2 = np.zeros(size)
+    diag = np.zeros(size)
+    cut = np.zeros(size)
+    nterms = np.zeros(size, dtype=np.int64)
+    start = np.zeros(size + 1, dtype=np.int64)
+    cap = 1024
+    all_idx = np.empty(cap, dtype=np.int64)
+    all_p = np.empty(cap)
+    buf_idx = np.empty(4096, dtype=np.int64)
+    buf_p = np.empty(4096)
+    ks = np.empty(width, dtype=np.int64)
+    cs = np.empty(width, dtype=np.int64)
+    remdown = np.empty(width + 1, dtype=np.int64)
+    acc = np.zeros(8)
+    cnt = np.zeros(2, dtype=np.int64)
+    used = 0
+    for s in range(size):
+        cw = counts[s].copy()
+        m = 0
+        for k in range(width - 1, 0, -1):
+            if cw[k] > 0:
+                ks[m] = k
+                cs[m] = cw[k]
+                m += 1
+        if cw[0] > 0:
+            ks[m] = 0
+            cs[m] = cw[0]
+            m += 1
+        remdown[m] = 0
+        for i in range(m - 1, -1, -1):
+            remdown[i] = remdown[i + 1] + (cs[i] if ks[i] > 0 else 0)
+        while True:
+            acc[:] = 0.0
+            cnt[:] = 0
+            _walk(m, ks, cs, remdown, cw, f, n, total, pre, tab, tab0, tail, prune,
+                  ranks[s], v, w2, local, acc, cnt, buf_idx, buf_p)
+            if cnt[1] <= buf_idx.shape[0]:
+                break
+            buf_idx = np.empty(2 * cnt[1], dtype=np.int64)
+            buf_p = np.empty(2 * cnt[1])
+        lower1[s] = acc[0] + acc[1]
+        lower2[s] = acc[2] + acc[3]
+        diag[s] = (acc[4] + acc[5]) + (acc[6] + acc[7])  # leave + cut: 1 - Q(s, s)
+        cut[s] = acc[6] + acc[7]
+        if lose_self_loop:  # planted bug: E(s) = 1 + sum_{t != s} P(s, t) E(t)
+            diag[s] = 1.0
+        nterms[s] = cnt[0] + 1
+        k = cnt[1]
+        while used + k > cap:
+            cap *= 2
+            new_idx = np.empty(cap, dtype=np.int64)
+            new_p = np.empty(cap)
+            new_idx[:used] = all_idx[:used]
+            new_p[:used] = all_p[:used]
+            all_idx = new_idx
+            all_p = new_p
+        all_idx[used:used + k] = buf_idx[:k]
+        all_p[used:used + k] = buf_p[:k]
+        used += k
+        start[s + 1] = used
+    # Gauss-Seidel: E, then the second moment
+    x1 = np.empty(size)
+    x2 = np.empty(size)
+    for s in range(size):
+        x1[s] = (1.0 + lower1[s]) / diag[s]
+    sweeps = 0
+    for _ in range(max_sweeps):
+        change = 0.0
+        for s in range(size):
+            acc2 = 1.0 + lower1[s]
+            for e in range(start[s], start[s + 1]):
+                acc2 += all_p[e] * x1[all_idx[e]]
+            new = acc2 / diag[s]
+            d = abs(new - x1[s]) / new
+            change = max(change, d)
+            x1[s] = new
+        sweeps += 1
+        if change <= sweep_tol:
+            break
+    for s in range(size):
+        x2[s] = (2.0 * x1[s] - 1.0 + lower2[s]) / diag[s]
+    for _ in range(max_sweeps):
+        change = 0.0
+        for s in range(size):
+            acc2 = 2.0 * x1[s] - 1.0 + lower2[s]
+            for e in range(start[s], start[s + 1]):
+                acc2 += all_p[e] * x2[all_idx[e]]
+            new = acc2 / diag[s]
+            d = abs(new - x2[s]) / new
+            change = max(change, d)
+            x2[s] = new
+        sweeps += 1
+        if change <= sweep_tol:
+            break
+    # residuals (computed with Sum2) and their rounding bounds' ingredients
+    out = np.empty((8, size))
+    racc = np.zeros(8)
+    for s in range(size):
+        racc[:] = 0.0
+        for e in range(start[s], start[s + 1]):
+            _add(racc, 0, all_p[e] * x1[all_idx[e]])
+            _add(racc, 2, all_p[e] * x2[all_idx[e]])
+        same1 = racc[0] + racc[1]
+        same2 = racc[2] + racc[3]
+        # r1 = 1 + lower1 + same1 - diag x1 ; r2 = 2 x1 - 1 + lower2 + same2 - diag x2
+        racc[4:8] = 0.0
+        _add(racc, 4, 1.0)
+        _add(racc, 4, lower1[s])
+        _add(racc, 4, same1)
+        _add(racc, 4, -(diag[s] * x1[s]))
+        _add(racc, 6, 2.0 * x1[s] - 1.0)
+        _add(racc, 6, lower2[s])
+        _add(racc, 6, same2)
+        _add(racc, 6, -(diag[s] * x2[s]))
+        out[0, s] = x1[s]
+        out[1, s] = x2[s]
+        out[2, s] = racc[4] + racc[5]
+        out[3, s] = racc[6] + racc[7]
+        out[4, s] = 1.0 + lower1[s] + same1 + diag[s] * x1[s]  # scale of the r1 terms
+        out[5, s] = 2.0 * x1[s] + lower2[s] + same2 + diag[s] * x2[s]  # of the r2 terms
+        out[6, s] = cut[s]
+        out[7, s] = max(nterms[s], start[s + 1] - start[s] + 1)
+    return out, sweeps
+
+
+# --------------------------------------------------------------------------------------------
+# exact tables, rounded once
+
+
+def _tables(n: int, width: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per-class probabilities as correctly rounded floats of exact rationals:
+    ``tab[c, u, w]`` (class at distance >= 1), ``tab0[c, u]`` (distance 0) and
+    ``tail[c, j] = P(Bin(c, 1/n) >= j)`` (rounded up)."""
+    p = Fraction(1, n)  # Algorithm 1, line 4
+    q = 1 - p
+    half = p / 2  # Definition 1: +1 or -1 with probability 1/2
+    tab = np.zeros((n + 1, n + 2, n + 2))
+    tab0 = np.zeros((n + 1, n + 2))
+    tail = np.zeros((n + 1, n + 2))
+    for c in range(n + 1):
+        pmf = [math.comb(c, j) * p**j * q ** (c - j) for j in range(c + 1)]
+        for u in range(c + 1):
+            tab0[c, u] = float(pmf[u])
+            for w in range(c + 1 - u):
+                tab[c, u, w] = float(math.comb(c, u) * math.comb(c - u, w) * half ** (u + w)
+                                     * q ** (c - u - w))
+        acc = Fraction(0)
+        for j in range(c, -1, -1):
+            acc += pmf[j]
+            tail[c, j] = math.nextafter(float(acc), math.inf)  # rounded up
+    del width
+    return tab, tab0, tail
+
+
+def _relative_error(classes: int, terms: int) -> float:
+    """A bound on the relative rounding error of a computed sum of ``terms`` products (module
+    docstring): each probability is a product of at most ``2 classes + 1`` correctly rounded
+    factors, one more rounding for the product with a value, Sum2's ``u + gamma^2``; doubled."""
+    g = (terms + 1) * UNIT / (1 - (terms + 1) * UNIT)
+    per_term = (2 * classes + 4) * UNIT
+    return 2.0 * (per_term + UNIT + g * g) * (1 + 1e-6)
+
+
+def ea_pm1_float(
+    a: Sequence[int],
+    *,
+    max_states: int | None = None,
+    progress: Progress | None = None,
+    prune: float = PRUNE,
+    _planted: str | None = None,
+) -> FloatEnclosure:
+    """Rigorous enclosures of ``E[T]`` and ``Var[T]`` of the ±1 EA on ``f_a`` (module docstring).
+
+    ``max_states`` caps the number of lumped states (default
+    :data:`DEFAULT_FLOAT_MAX_STATES`), checked before anything is built; ``progress`` hears
+    ``("estimate", states, max_states)`` once and ``("levels", solved, states)`` after each
+    level.  ``prune`` is the probability below which a subtree of mutation patterns is cut (its
+    mass enters the bound).  ``_planted`` is for tests only: ``"rate"`` (mutation rate
+    ``1/(n+1)``), ``"self-loop"`` (the self-loop lost: ``E(s) = 1 + sum_{t != s} P(s, t) E(t)``)
+    or ``"lumping"`` (the multisets ``{2}`` and ``{1, 1}`` take each other's values); each must
+    make the cross-checks fail.
+    """
+    t0 = time.perf_counter()
+    a = tuple(validate_target(a))
+    if not any(a):
+        raise ValueError("target a must be non-zero")
+    if not (isinstance(prune, float) and 0 < prune <= 1e-12):
+        raise ValueError(f"prune must be a float in (0, 1e-12], got {prune!r}")
+    cap = DEFAULT_FLOAT_MAX_STATES if max_states is None else max_states
+    if isinstance(cap, bool) or not isinstance(cap, int) or cap < 1:
+        raise ValueError(f"max_states must be a positive int, got {max_states!r}")
+    n = len(a)
+    total = sum(abs(x) for x in a)
+    states = ea_pm1_state_count(a)
+    refuse(states, cap, f"ea-pm1 on a = {a} (floating-point solver)", progress)
+    pre, count = _rank_tables(n, total)
+    pre = _run_table(pre, n, total)  # the rank tables used from here on
+    if count != states:  # two independent counts of the same set
+        raise AssertionError(f"state counts disagree: {count} != {states}")
+    rate_n = n + 1 if _planted == "rate" else n
+    tab, tab0, tail = _tables(rate_n, total + 2)
+    if rate_n != n:
+        tab, tab0, tail = tab[: n + 1], tab0[: n + 1], tail[: n + 1]
+    width = total + 2
+    v = np.zeros(states)
+    w2 = np.zeros(states)
+    local = np.zeros(states, dtype=np.int64)
+    rho1 = 0.0
+    rho2 = 0.0
+    delta = 0.0
+    solved = 1  # the optimum
+    rows: list[tuple[np.ndarray, np.ndarray]] = []
+    for f in range(1, total + 1):
+        parts = _partitions(f, n)
+        counts = np.zeros((len(parts), width), dtype=np.int64)
+        ranks = np.empty(len(parts), dtype=np.int64)
+        for i, lam in enumerate(parts):
+            for x in lam:
+                counts[i, x] += 1
+            counts[i, 0] = n - len(lam)
+            ranks[i] = _rank(counts[i], width - 1, total, pre)
+        local[ranks] = np.arange(len(parts))
+        out, _sweeps = _level(
+            counts, ranks, f, n, total, pre, tab, tab0, tail, prune, v, w2, local,
+            SWEEP_TOL, MAX_SWEEPS, _planted == "self-loop")
+        v[ranks] = out[0]
+        w2[ranks] = out[1]
+        if _planted == "lumping" and f == 2 and len(parts) == 2:
+            # planted bug: the multisets {2} and {1, 1} (plus zeros) take each other's values
+            v[ranks[::-1]] = out[0]
+            w2[ranks[::-1]] = out[1]
+        classes = int(max(1, np.max((counts > 0).sum(axis=1))))
+        eta = np.array([_relative_error(classes, int(k)) for k in out[7]])
+        bound1 = np.abs(out[2]) + eta * out[4] + 4 * UNIT * out[4]
+        rows.append((ranks, np.abs(out[3]) + eta * out[5] + 4 * UNIT * out[5]))
+        rho1 = max(rho1, float(np.max(bound1)))
+        delta = max(delta, float(np.max(out[6])) * (1 + 1e-9))
+        solved += len(parts)
+        if progress is not None:
+            progress("levels", solved, states)
+    vmax = float(np.max(v))
+    w2max = float(np.max(w2))
+    for _ranks, b2 in rows:
+        rho2 = max(rho2, float(np.max(b2)))
+    start = start_distances(a)
+    cw = np.zeros(width, dtype=np.int64)
+    for x in start:
+        cw[x] += 1
+    s0 = _rank(cw, width - 1, total, pre)
+    with mpmath.workprec(80):  # the final few operations, rounded outward by hand
+        mp = mpmath.mpf
+        v0, m0 = mp(float(v[s0])), mp(float(w2[s0]))
+        lo_shrink = 1 + mp(rho1)
+        hi_shrink = 1 - mp(rho1) - mp(delta) * mp(vmax)
+        if hi_shrink <= 0.5:
+            raise InstanceTooLarge("the residual bound is too large for a result: " + str(rho1))
+        e_lo = v0 / lo_shrink * (1 - mp(2) ** -70)
+        e_hi = v0 / hi_shrink * (1 + mp(2) ** -70)
+        # E - v = N(r1 + D v) lies in [-rho1 E, (rho1 + delta v_max) E]: |E - v| <= kappa E
+        kappa = mp(rho1) + mp(delta) * mp(vmax)
+        # M - w = N(r2 + 2(E - v) + D w) with |N 2(E - v)| <= 2 kappa N E = kappa (M + E)
+        # (N E = (M + E)/2 since M = N(2E - 1)), |N r2| <= rho2 E, 0 <= N D w <= delta w_max E
+        m_lo = (m0 - (mp(rho2) + kappa) * e_hi) / (1 + kappa)
+        m_hi = (m0 + (mp(rho2) + kappa + mp(delta) * mp(w2max)) * e_hi) / (1 - kappa)
+        var_lo = (m_lo - e_hi * e_hi) * (1 - mp(2) ** -70)
+        var_hi = (m_hi - e_lo * e_lo) * (1 + mp(2) ** -70)
+        result = FloatEnclosure(
+            a=a,
+            expectation_low=float(mpmath.mpf(e_lo)),
+            expectation_high=math.nextafter(float(e_hi), math.inf),
+            variance_low=math.nextafter(float(var_lo), -math.inf),
+            variance_high=math.nextafter(float(var_hi), math.inf),
+            states=states,
+            rho=rho1,
+            delta=delta,
+            method=("binary64 level-by-level Gauss-Seidel on the lumped chain, a-posteriori "
+                    "residual bound (Sum2), mutation patterns cut below "
+                    f"{prune:g} with the cut mass bounded"),
+            seconds=time.perf_counter() - t0,
+        )
+    if float(mpmath.mpf(e_lo)) > e_lo:  # float() rounded up: step down one ulp
+        result = FloatEnclosure(**{**result.__dict__,
+                                   "expectation_low": math.nextafter(float(e_lo), -math.inf)})
+    return result
