@@ -56,7 +56,9 @@ html_theme = "furo"
 html_title = f"zonemax {release}"
 
 autodoc_member_order = "bysource"
-autodoc_default_options = {"members": True, "show-inheritance": False}
+# Every name of a package's __all__ is documented, constants included (their ``#:`` comments
+# are read where they are defined: _ext/apilinks.py).
+autodoc_default_options = {"members": True, "undoc-members": True, "show-inheritance": False}
 autodoc_typehints = "signature"
 autodoc_type_aliases: dict[str, str] = {}
 

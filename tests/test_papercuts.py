@@ -197,7 +197,8 @@ def test_verify_prints_the_summary_the_compile_notice_and_writes_the_report(
     assert main(["verify", "--report", str(path)]) == 0
     out, err = capsys.readouterr()
     assert "compiling the fast engine for ea-pm1, rls-ab (first run after an install" in err
-    assert out == report.summary() + f"the full table: {path}\n"
+    assert out == report.summary(full_table=str(path))
+    assert out.rstrip().endswith(f"the full table: {path}")
     assert path.read_text(encoding="utf-8") == report.render()
     monkeypatch.setattr(command, "compiling_algorithms", lambda: [])
     assert main(["verify", "--verbose"]) == 0

@@ -355,10 +355,11 @@ class VerifyReport:
                          + "verdict matches the recorded one (proofs_check/expected.py)")
         return head, lines
 
-    def summary(self) -> str:
+    def summary(self, full_table: str = "zonemax verify --verbose, or --report FILE") -> str:
         """The default output of ``zonemax verify``: the claims' totals, one line per family
         (with the tests that rejected, if any), the power table's totals (its missed bugs by
-        name), and the verdict; about 30 lines.  :meth:`render` is the full table."""
+        name), the verdict, and where the full table is (``full_table``); about 30 lines.
+        :meth:`render` is the full table."""
         lines = [HEADER, ""]
         lines.append(f"Claims of the paper, checked by machine: {len(self.claims)} claims "
                      f"in {self.claims_seconds:.1f} s")
@@ -388,7 +389,7 @@ class VerifyReport:
                     lines += _wrap("   MISSED  ", f"{p.bug} ({p.family})", 1)
         lines.append("")
         lines.append(self._verdict())
-        lines.append("the full table: zonemax verify --verbose, or --report FILE")
+        lines.append(f"the full table: {full_table}")
         return "\n".join(lines) + "\n"
 
     @staticmethod

@@ -114,6 +114,83 @@ def resolve(app: Any, env: Any, node: Any, contnode: Any) -> Any:
     return None
 
 
+def _defining_comment(name: str, value: Any) -> list[str]:
+    """The ``#:`` comment of the module-level constant ``name`` holding ``value``, read in the
+    zonemax module that defines it (a package re-exporting it has no comment of its own)."""
+    from sphinx.pycode import ModuleAnalyzer
+
+    for module_name, module in sorted(sys.modules.items()):
+        if not module_name.startswith("zonemax") or module is None:
+            continue
+        if getattr(module, name, _MISSING) is not value:
+            continue
+        try:
+            analyzer = ModuleAnalyzer.for_module(module_name)
+            analyzer.analyze()
+        except Exception:  # no source (a compiled or generated module)
+            continue
+        doc = analyzer.attr_docs.get(("", name))
+        if doc:
+            return list(doc)
+    return []
+
+
+def document_constant(app: Any, what: str, name: str, obj: Any, options: Any,
+                      lines: list[str]) -> None:
+    """A constant in a package's ``__all__`` gets the ``#:`` comment of its definition."""
+    if what != "data" or not name.startswith("zonemax."):
+        return
+    comment = _defining_comment(name.rsplit(".", 1)[1], obj)
+    if comment:
+        lines[:] = comment
+    elif getattr(obj, "__doc__", None) == getattr(type(obj), "__doc__", None):
+        lines[:] = []  # the docstring of its type (dict, tuple), not of the constant
+
+
+#: A line of a page that becomes one autodoc directive per name of a module's ``__all__`` that
+#: ``automodule`` does not list: the constants (it lists only those its own module comments on,
+#: and a package re-exports them) and the names a package provides lazily (a module
+#: ``__getattr__``, so that importing the package stays cheap).
+NAMES_MARKER = ".. public-names:: "
+
+
+def expand_names(app: Any, docname: str, source: list[str]) -> None:
+    """Replace each :data:`NAMES_MARKER` line by ``autodata``, ``autoclass`` and
+    ``autofunction`` directives."""
+    import inspect
+    import re
+
+    def directives(match: re.Match[str]) -> str:
+        indent, module_name = match.group(1), match.group(2).strip()
+        module = importlib.import_module(module_name)
+        out = []
+        for name in getattr(module, "__all__", ()):
+            value = getattr(module, name)
+            lazy = name not in vars(module)
+            if inspect.isclass(value):
+                kind = "autoclass" if lazy else None
+            elif inspect.isroutine(value):
+                kind = "autofunction" if lazy else None
+            elif inspect.ismodule(value):
+                kind = None
+            else:
+                kind = "autodata"
+            if kind is None:
+                continue
+            out.append(f"{indent}.. {kind}:: {module_name}.{name}")
+            if kind == "autoclass":
+                out.append(f"{indent}   :members:")
+            if kind == "autodata" and not isinstance(value, int | float | str):
+                out.append(f"{indent}   :no-value:")
+            out.append("")
+        return "\n".join(out)
+
+    source[0] = re.sub(rf"^([ \t]*){re.escape(NAMES_MARKER)}(.+)$", directives, source[0],
+                       flags=re.M)
+
+
 def setup(app: Any) -> dict[str, Any]:
     app.connect("missing-reference", resolve)
+    app.connect("source-read", expand_names)
+    app.connect("autodoc-process-docstring", document_constant)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -85,7 +85,10 @@ def execute(args: argparse.Namespace) -> int:
     report = run_verify(progress=progress, power=args.power)
     if report_path is not None:
         report_path.write_text(report.render(quiet=args.quiet), encoding="utf-8")
-    sys.stdout.write(report.render(quiet=args.quiet) if args.verbose else report.summary())
-    if report_path is not None:
-        sys.stdout.write(f"the full table: {report_path}\n")
+    if args.verbose:
+        sys.stdout.write(report.render(quiet=args.quiet))
+    elif report_path is not None:
+        sys.stdout.write(report.summary(full_table=str(report_path)))
+    else:
+        sys.stdout.write(report.summary())
     return 0 if report.ok else 1
