@@ -1,4 +1,4 @@
-"""Forged certificate directories, as a sceptical referee would write them (issue 22).
+"""Forged certificate directories, as a sceptical referee would write them.
 
 Every forgery below was accepted, with exit 0, by the checker that re-checked whatever
 arithmetic a file supplied.  The checker now compares each file with its own manifest and
@@ -10,6 +10,7 @@ control is the unforged directory, which checks (test_claims.py::test_certificat
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from collections.abc import Callable
 from fractions import Fraction
@@ -99,7 +100,6 @@ def drift_final_enumeration_cut(d: Path) -> None:
     cert = doc["certificates"][0]
     cert["vars"][0]["domain"].update(n=[1, 1], max=1)
     cert["cases"] = 1
-    assert "60" in doc["covered"]
     _write(d, "S3.drift-final.json", doc)
 
 
@@ -147,6 +147,69 @@ def editorial_deleted(d: Path) -> None:
     next((d / "editorial").glob("*.json")).unlink()
 
 
+# --------------------------------------------- fields the checker did not compare (format 2)
+def _add_key(cid: str, key: str, value: Any) -> Callable[[Path], None]:
+    """A field outside the format added to one file (each forgery on a claim of its own)."""
+    def forge(d: Path) -> None:
+        doc = _read(d, cid)
+        doc[key] = value
+        _write(d, f"{cid}.json", doc)
+
+    forge.__name__ = f"{key}_added"
+    return forge
+
+
+#: (claim, key, value): a verdict, reading, severity, fix or scope text riding along
+_ADDED = [("S6.rls-hypotheses", "reading", "holds"),
+          ("S6.rls-drift", "severity", "cosmetic"),
+          ("S6.heavy-hypotheses", "fix_claim", "E[T] <= 1"),
+          ("S6.bounded-space", "method", "proved in Coq"),
+          ("S6.elitist-box", "covered", "every n"),
+          ("S6.heavy-usable-mass", "cases", 10**9),
+          ("S6.jumps-pay-off", "paper", "another-paper.tex"),
+          ("S6.jumps-pay-off-conditioned", "verdict", "holds")]
+
+
+def _duplicate(cid: str, key: str, first: str) -> Callable[[Path], None]:
+    """A key given twice: ``first`` (what a reader sees) before the value json would keep."""
+    def forge(d: Path) -> None:
+        text = (d / f"{cid}.json").read_text(encoding="utf-8")
+        at = text.index(f'"{key}": ')
+        (d / f"{cid}.json").write_text(f"{text[:at]}\"{key}\": {first}, {text[at:]}",
+                                       encoding="utf-8")
+
+    forge.__name__ = f"duplicate_{key}"
+    return forge
+
+
+#: (claim, key, the first value): top level, and inside a certificate (``lhs``)
+_DUPLICATED = [("S2.c-eps-finite", "status", '"fails"'),
+               ("S2.heavy-infinite-mean", "statement", '"1 > 0"'),
+               ("S2.alg2-loop", "certificates",
+                '[{"kind": "arith", "env": {}, "assert": [{"lhs": "1", "op": ">", "rhs": "0"}]}]'),
+               ("S2.thm1-thm4", "lhs", '"1"')]
+
+
+def fifo_named_as_a_claim(d: Path) -> None:
+    """A named pipe in place of a claim's file: must be refused without being opened."""
+    (d / "S1.target-count-bound.json").unlink()
+    os.mkfifo(d / "S1.target-count-bound.json")
+
+
+def fifo_extra(d: Path) -> None:
+    os.mkfifo(d / "pipe.json")
+
+
+def extra_directory(d: Path) -> None:
+    (d / "tables").mkdir()
+    _write(d / "tables", "S4.c-eps-enclosures.json", _read(d, "S4.thm5-constant"))
+
+
+def symlink_to_a_claim(d: Path) -> None:
+    (d / "S5.case4.json").rename(d / "elsewhere.txt")
+    (d / "S5.case4.json").symlink_to(d / "elsewhere.txt")
+
+
 #: forgery -> (the file it concerns, or "directory"; the words the one line must contain)
 FORGERIES: dict[Callable[[Path], None], tuple[str, str]] = {
     total_line_refiled_as_holds: (
@@ -156,7 +219,8 @@ FORGERIES: dict[Callable[[Path], None], tuple[str, str]] = {
         "S5.lemma7-theta", "status 'holds', but the manifest's statement of S5.lemma7-theta "
                            "supports 'fails'"),
     statement_swapped: ("S3.e1-chain", "statement is not the manifest's"),
-    finding_deleted: ("directory", "claims of the manifest have no file: S3.uniform-on-A"),
+    finding_deleted: ("directory", "claims of the manifest have no file: S1.target-count-bound, "
+                                  "S3.uniform-on-A, S5.case4"),
     finding_made_inconclusive: (
         "S3.cS-regroup", "status 'inconclusive', but the manifest's statement of "
                          "S3.cS-regroup supports 'fails'"),
@@ -172,11 +236,18 @@ FORGERIES: dict[Callable[[Path], None], tuple[str, str]] = {
                            "in: env)"),
     failure_with_another_claims_certificate: (
         "S3.e2-bound", "exact check 0 (arith) is not the manifest's arith check"),
-    malformed_json: ("?", "unreadable: Expecting value"),
+    malformed_json: ("S2.law-base-free", "unreadable: Expecting value"),
     malformed_smt: ("S2.alg2-velocity-prose", "certificate 0: unknown kind 'smt'"),
     certificates_not_a_list: ("S1.target-count", "field 'certificates' is missing or not a list"),
     certificate_with_wrong_types: ("S2.thm1-lemma7", "not the manifest's TeX reference"),
     editorial_deleted: ("directory", "editorial entries without a file"),
+    **{_add_key(cid, key, value): (cid, f"unknown keys '{key}'") for cid, key, value in _ADDED},
+    **{_duplicate(cid, key, first): (cid, f"the key '{key}' appears twice in one object")
+       for cid, key, first in _DUPLICATED},
+    fifo_named_as_a_claim: ("directory", "S1.target-count-bound.json is a named pipe"),
+    fifo_extra: ("directory", "pipe.json is a named pipe"),
+    extra_directory: ("directory", "tables is a directory"),
+    symlink_to_a_claim: ("directory", "S5.case4.json is a symbolic link"),
 }
 
 
@@ -199,7 +270,8 @@ def test_forgery_is_rejected(forge: Callable[[Path], None],
     if target == "directory":
         assert any(words in p for p in result.problems), result.problems
         return
-    lines = [f.message for f in result.files if f.claim == target and not f.ok]
+    lines = [f.message for f in result.files  # ("?": a file that names no claim)
+             if target in (f.claim, Path(f.path).stem) and not f.ok]
     assert any(words in line for line in lines), (target, lines)
     assert all("\n" not in line and len(line) < 400 for line in lines)
 
@@ -210,7 +282,9 @@ def test_only_the_forged_files_fail(forged: tuple[Path, DirectoryResult]) -> Non
     assert bad == {"S3.total-line", "S5.lemma7-theta", "S3.e1-chain", "S3.drift-final",
                    "S3.cS-regroup",
                    "S3.x-min", "S3.omega-margin", "S3.e2-bound", "S2.law-base-free",
-                   "S2.alg2-velocity-prose", "S1.target-count", "S2.thm1-lemma7"}
+                   "S2.alg2-velocity-prose", "S1.target-count", "S2.thm1-lemma7",
+                   *(cid for cid, _, _ in _ADDED),
+                   *(cid for cid, _, _ in _DUPLICATED)}
 
 
 def test_the_command_line_exits_1_with_one_line(forged: tuple[Path, DirectoryResult],
@@ -220,7 +294,7 @@ def test_the_command_line_exits_1_with_one_line(forged: tuple[Path, DirectoryRes
     out = capsys.readouterr().out
     last = out.strip().splitlines()[-1]
     problems = sum(not f.ok for f in result.files) + len(result.problems)
-    assert problems == 15
+    assert problems == 24 + 8  # files; the directory: 7 forgeries, and the link's target file
     assert last.startswith(f"{problems} problems; the first: ")
     assert "Traceback" not in out
 
@@ -294,8 +368,35 @@ def test_any_malformed_file_is_one_line_never_an_exception(data: st.DataObject,
     path = tmp_path / "S3.drift-final.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
     (result,) = check_files([path])
-    changes_meaning = where[0] not in ("reading", "method", "severity", "fix_claim", "covered",
-                                       "cases", "paper")
     assert "\n" not in result.message
-    if changes_meaning:
-        assert not result.ok, (where, value)
+    assert not result.ok, (where, value)  # every field of the format is bound
+
+
+def test_a_named_pipe_is_refused_without_being_opened(tmp_path: Path) -> None:
+    """check_files on a named pipe: one line, at once (opening it would block until a writer
+    came)."""
+    pipe = tmp_path / "S1.target-count.json"
+    os.mkfifo(pipe)
+    (result,) = check_files([pipe])
+    assert not result.ok and result.message == "a named pipe, not a regular file"
+
+
+def test_the_reading_of_the_one_theorem_affecting_finding_is_not_in_the_format(
+        full_certificates: Path, tmp_path: Path) -> None:
+    """S5.lemma7-theta ('false as stated, theorem affected') with ``reading: holds`` added, or
+    with its status given twice (``holds`` first, as a reader sees it): refused; the file as
+    written checks (the control)."""
+    good = tmp_path / "S5.lemma7-theta.json"
+    shutil.copy(full_certificates / good.name, good)
+    (control,) = check_files([good])
+    assert control.ok and control.status == "fails", control.message
+    doc = _read(tmp_path, "S5.lemma7-theta")
+    doc["reading"] = "holds"
+    _write(tmp_path, good.name, doc)
+    (result,) = check_files([good])
+    assert not result.ok and result.message.startswith("unknown keys 'reading'")
+    text = (full_certificates / good.name).read_text(encoding="utf-8")
+    good.write_text(text.replace('"status": ', '"status": "holds", "status": ', 1),
+                    encoding="utf-8")
+    (result,) = check_files([good])
+    assert result.message == "the key 'status' appears twice in one object"
