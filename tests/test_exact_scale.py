@@ -21,7 +21,7 @@ from zonemax.exact.limits import sorted_tuples_upto
 
 #: Targets the exact Fraction solver reaches in well under a second each.
 SMALL = [(1,), (3,), (1, 1), (2, -1), (1, 1, 1), (3, 1, 2), (2, 2, 1, 0), (1, 1, 1, 1),
-         (1, 1, 1, 1, 1), (2, 1, 1, 1, 1)]
+         (1, 1, 1, 1, 1), (2, 1, 1, 1, 1), (1,) * 8]
 
 
 def _inside(low: float, high: float, value: Fraction) -> bool:
@@ -106,3 +106,15 @@ def test_bad_arguments_are_refused(kwargs: dict[str, object]) -> None:
 def test_zero_target_is_refused() -> None:
     with pytest.raises(ValueError, match="non-zero"):
         ea_pm1_float((0, 0))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("a", [(50, 50), (10, 10, 10), (5, 5, 5, 5), (3, 3, 3, 3, 3)], ids=str)
+def test_enclosures_contain_the_exact_values_at_the_documented_limits(
+        a: tuple[int, ...]) -> None:
+    """The Fraction solver's documented size limits (:mod:`zonemax.exact.limits`)."""
+    exact = ea_pm1_exact(a, with_variance=True)
+    assert isinstance(exact.expectation, Fraction) and isinstance(exact.variance, Fraction)
+    res = ea_pm1_float(a)
+    assert _inside(res.expectation_low, res.expectation_high, exact.expectation)
+    assert _inside(res.variance_low, res.variance_high, exact.variance)

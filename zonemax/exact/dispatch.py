@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from zonemax.exact.ea_heavy import ea_heavy_exact
 from zonemax.exact.ea_pm1 import ea_pm1_exact
+from zonemax.exact.ea_pm1_float import ea_pm1_float_result
 from zonemax.exact.geom import ea_geom_exact, rls_geom_exact
-from zonemax.exact.limits import ALGORITHMS
+from zonemax.exact.limits import ALGORITHMS, default_max_states, sorted_tuples_upto
 from zonemax.exact.linalg import ExactProgress
 from zonemax.exact.power import ea_power_exact, rls_power_exact
 from zonemax.exact.result import ExactResult
@@ -17,6 +18,28 @@ from zonemax.reference.spec import AlgorithmSpec
 #: The families solved in interval arithmetic (at ``dps`` digits); the others are exact
 #: rationals (``ea-geom``/``rls-geom`` too when ``q`` is rational).
 INTERVAL_ALGORITHMS = ("ea-heavy", "rls-heavy", "ea-geom", "rls-geom", "ea-power", "rls-power")
+#: The families with a rigorous floating-point solver too (``method="float"``).
+FLOAT_ALGORITHMS = ("ea-pm1",)
+#: ``method`` values: ``"auto"`` (exact rationals where the instance is within the family's
+#: default state cap, else the floating-point solver where there is one), ``"exact"`` (the
+#: family's usual solver) or ``"float"`` (:mod:`zonemax.exact.ea_pm1_float`).
+METHODS = ("auto", "exact", "float")
+
+
+def chosen_method(spec: AlgorithmSpec, method: str = "auto") -> str:
+    """``"exact"`` or ``"float"``: the solver :func:`exact_expectation` uses for ``spec``."""
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {', '.join(METHODS)}; got {method!r}")
+    if method == "float" and spec.algorithm not in FLOAT_ALGORITHMS:
+        raise ValueError(f"method='float' exists for {', '.join(FLOAT_ALGORITHMS)} only; "
+                         f"{spec.algorithm} is solved by its exact solver")
+    if method != "auto":
+        return method
+    if spec.algorithm in FLOAT_ALGORITHMS:
+        states = sorted_tuples_upto(spec.n, sum(abs(x) for x in spec.a))
+        if states > default_max_states(spec.algorithm, spec.n):
+            return "float"
+    return "exact"
 
 
 def exact_expectation(
@@ -26,8 +49,14 @@ def exact_expectation(
     with_variance: bool = False,
     dps: int | None = None,
     progress: ExactProgress | None = None,
+    method: str = "exact",
 ) -> ExactResult:
     """``E[T]`` (and ``Var[T]``) of ``spec`` from its family's solver (one of :data:`ALGORITHMS`).
+
+    ``method`` (:data:`METHODS`, :func:`chosen_method`) picks the family's exact solver (the
+    default) or the rigorous floating-point solver (``"float"``, ``ea-pm1``), or lets the size
+    decide (``"auto"``, what ``zonemax exact`` does); ``ExactResult.method`` says what ran when
+    it was the floating-point solver.
 
     ``max_states`` caps the estimated number of lumped states (default: per family and ``n``,
     :mod:`zonemax.exact.limits`); larger instances raise
@@ -44,6 +73,8 @@ def exact_expectation(
                          f"{', '.join(INTERVAL_ALGORITHMS)}; {spec.algorithm} is solved exactly")
     digits = {} if dps is None else {"dps": dps}
     cap, var, told = max_states, with_variance, progress
+    if chosen_method(spec, method) == "float":
+        return ea_pm1_float_result(spec.a, max_states=cap, with_variance=var, progress=told)
     match spec.algorithm:
         case "ea-pm1":
             return ea_pm1_exact(spec.a, max_states=cap, with_variance=var, progress=told)

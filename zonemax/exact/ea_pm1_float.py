@@ -69,7 +69,7 @@ import numba
 import numpy as np
 
 from zonemax.exact.limits import refuse, start_distances
-from zonemax.exact.result import InstanceTooLarge
+from zonemax.exact.result import ExactResult
 from zonemax.reference.fitness import validate_target
 
 #: A cut subtree has probability below this (module docstring): small enough that the cut mass
@@ -95,7 +95,9 @@ class FloatEnclosure:
 
     ``expectation_low <= E[T] <= expectation_high`` and likewise for the variance; ``rho`` is the
     residual bound, ``delta`` the largest cut mass per state, ``states`` the number of lumped
-    states solved, ``method`` says what ran, ``seconds`` the wall time of the solve.
+    states solved, ``method`` says what ran, ``seconds`` the wall time of the solve and
+    ``max_remaining`` an upper bound on the expected remaining time from any state (as
+    :attr:`zonemax.exact.ExactResult.max_remaining`).
     """
 
     a: tuple[int, ...]
@@ -108,6 +110,7 @@ class FloatEnclosure:
     delta: float
     method: str
     seconds: float
+    max_remaining: float
 
     @property
     def expectation(self) -> float:
@@ -630,7 +633,8 @@ def ea_pm1_float(
         lo_shrink = 1 + mp(rho1)
         hi_shrink = 1 - mp(rho1) - mp(delta) * mp(vmax)
         if hi_shrink <= 0.5:
-            raise InstanceTooLarge("the residual bound is too large for a result: " + str(rho1))
+            raise ValueError(f"ea-pm1 on a = {a}: the residual bound {rho1:.3g} is too large "
+                             "for a result; solve with the exact Fraction solver instead")
         e_lo = v0 / lo_shrink * (1 - mp(2) ** -70)
         e_hi = v0 / hi_shrink * (1 + mp(2) ** -70)
         # E - v = N(r1 + D v) lies in [-rho1 E, (rho1 + delta v_max) E]: |E - v| <= kappa E
@@ -654,8 +658,38 @@ def ea_pm1_float(
                     "residual bound (Sum2), mutation patterns cut below "
                     f"{prune:g} with the cut mass bounded"),
             seconds=time.perf_counter() - t0,
+            max_remaining=math.nextafter(float(mp(vmax) / (1 - kappa)), math.inf),
         )
     if float(mpmath.mpf(e_lo)) > e_lo:  # float() rounded up: step down one ulp
         result = FloatEnclosure(**{**result.__dict__,
                                    "expectation_low": math.nextafter(float(e_lo), -math.inf)})
     return result
+
+
+#: What the floating-point solver is called in reports.
+FLOAT_METHOD = "floating point, a-posteriori residual bound"
+
+
+def ea_pm1_float_result(
+    a: Sequence[int],
+    *,
+    max_states: int | None = None,
+    with_variance: bool = False,
+    progress: Progress | None = None,
+) -> ExactResult:
+    """:func:`ea_pm1_float` as an :class:`~zonemax.exact.ExactResult`: ``expectation`` and
+    ``variance`` are the midpoints of the enclosures, ``error_bound`` and ``variance_error``
+    their half-widths (exact: the float endpoints are added at 80 bits), ``method`` says what
+    ran.  (The variance is always computed; ``with_variance`` only decides whether it is
+    reported.)"""
+    res = ea_pm1_float(a, max_states=max_states, progress=progress)
+    with mpmath.workprec(80):  # float endpoints: sums and halves are exact at 80 bits
+        lo, hi = mpmath.mpf(res.expectation_low), mpmath.mpf(res.expectation_high)
+        vlo, vhi = mpmath.mpf(res.variance_low), mpmath.mpf(res.variance_high)
+        mid, half = (lo + hi) / 2, (hi - lo) / 2
+        vmid, vhalf = (vlo + vhi) / 2, (vhi - vlo) / 2
+    method = (f"{FLOAT_METHOD} (residual {res.rho:.2g}, cut mass per state <= "
+              f"{res.delta:.2g})")
+    return ExactResult(mid, half, res.states, "ea-pm1", res.a, (),
+                       vmid if with_variance else None, res.max_remaining, method,
+                       vhalf if with_variance else None)

@@ -67,6 +67,12 @@ class ExactResult:
     max_remaining:
         ``h_max``: an upper estimate of the largest expected remaining time over the reachable
         states, so that ``P(T > m ceil(e h_max)) <= e^{-m}`` (used to choose safe budgets).
+    method:
+        What ran, for people (``None``: the family's usual solver, exact rationals or interval
+        arithmetic as said above).
+    variance_error:
+        ``|Var[T] - variance| <= variance_error`` where the solver proves one (the
+        floating-point solver of :mod:`zonemax.exact.ea_pm1_float`), else ``None``.
     """
 
     expectation: Fraction | mpmath.mpf
@@ -77,6 +83,8 @@ class ExactResult:
     params: tuple[tuple[str, object], ...] = ()
     variance: Fraction | mpmath.mpf | None = None
     max_remaining: float | None = None
+    method: str | None = None
+    variance_error: mpmath.mpf | None = None
 
     @property
     def exact(self) -> bool:

@@ -1,0 +1,164 @@
+"""Exact laws at realistic sizes: the rigorous floating-point solver of the ±1 EA against baselines.
+
+Run ``python benchmarks/exact_scale.py`` (about two minutes on an idle machine) or
+``python benchmarks/exact_scale.py --large`` to add a = 1^40 and a = 1^50 (hours; run it
+with ``nohup`` and a log).  Each case runs in a fresh process, so its peak memory (the process's
+maximum resident set, interpreter and compiled kernels included) is its own; the compiled
+kernels are loaded by a warm-up solve before the clock starts (loading them takes about 0.7 s).
+
+Baselines measured in the same run, where they finish:
+
+* ``fraction``: the exact ``Fraction`` solver (:func:`zonemax.exact.ea_pm1_exact`);
+* ``naive``: a plain per-state float solve written the obvious way in this file -- the lumped
+  chain built by enumerating the ``3^n`` outcomes of the ``n`` positions per state, each level
+  solved densely with ``numpy.linalg.solve`` (no error bound).
+
+Printed per case: lumped states, seconds, peak memory, ``E[T]`` and ``Var[T]`` with their
+relative enclosure widths, and the ratios ``fraction/float`` and ``naive/float`` of the times.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import subprocess
+import sys
+import time
+from collections import Counter
+from itertools import product
+
+import numpy as np
+
+#: The cases (target as (value, n)) of the default run and of ``--large``.
+FLOAT_CASES = [(1, 5), (1, 8), (1, 10), (1, 12), (1, 20), (1, 30), (5, 8), (2, 20)]
+LARGE_CASES = [(1, 40), (1, 50)]
+#: Sizes where the baselines are run (they grow fast: the Fraction solver's denominators, the
+#: naive solver's 3^n outcomes per state).
+FRACTION_CASES = [(1, 5), (1, 8), (1, 12)]
+NAIVE_CASES = [(1, 5), (1, 8), (1, 10)]
+
+
+def naive_solve(a: tuple[int, ...]) -> float:
+    """``E[T]`` by the obvious float solve (module docstring)."""
+    n = len(a)
+    p = 1.0 / n
+
+    def moves(d: tuple[int, ...]) -> dict[tuple[int, ...], float]:
+        per = []
+        for di in d:
+            if di == 0:
+                per.append([(0, 1 - p), (1, p)])
+            else:
+                per.append([(di, 1 - p), (di + 1, p / 2), (di - 1, p / 2)])
+        out: dict[tuple[int, ...], float] = {}
+        f = sum(d)
+        for combo in product(*per):
+            if sum(c[0] for c in combo) > f:
+                new = d  # rejected (Algorithm 1, line 6): the self-loop
+            else:
+                new = tuple(sorted((c[0] for c in combo), reverse=True))
+            prob = 1.0
+            for c in combo:
+                prob *= c[1]
+            out[new] = out.get(new, 0.0) + prob
+        return out
+
+    start = tuple(sorted((abs(x) for x in a), reverse=True))
+    seen = {start}
+    stack = [start]
+    trans: dict[tuple[int, ...], dict[tuple[int, ...], float]] = {}
+    while stack:
+        s = stack.pop()
+        if s[0] == 0:
+            continue
+        trans[s] = moves(s)
+        for t in trans[s]:
+            if t not in seen:
+                seen.add(t)
+                stack.append(t)
+    value: dict[tuple[int, ...], float] = {s: 0.0 for s in seen if s[0] == 0}
+    levels = Counter(sum(s) for s in trans)
+    for f in sorted(levels):
+        members = [s for s in trans if sum(s) == f]
+        index = {s: i for i, s in enumerate(members)}
+        m = np.eye(len(members))
+        rhs = np.ones(len(members))
+        for s in members:
+            for t, prob in trans[s].items():
+                if t in index:
+                    m[index[s], index[t]] -= prob
+                else:
+                    rhs[index[s]] += prob * value[t]
+        for s, x in zip(members, np.linalg.solve(m, rhs), strict=True):
+            value[s] = float(x)
+    return value[start]
+
+
+def one(kind: str, value: int, n: int) -> dict[str, object]:
+    """Solve one case in this process (called in a child) and describe it."""
+    a = (value,) * n
+    out: dict[str, object] = {"kind": kind, "a": f"({value},)^{n}"}
+    if kind == "float":
+        from zonemax.exact.ea_pm1_float import ea_pm1_float
+
+        ea_pm1_float((1, 1))  # load the compiled kernels
+        t0 = time.perf_counter()
+        res = ea_pm1_float(a)
+        out.update(seconds=time.perf_counter() - t0, states=res.states, mean=res.expectation,
+                   mean_rel_width=res.relative_width, variance=res.variance,
+                   var_rel_width=(res.variance_high - res.variance_low) / res.variance_low)
+    elif kind == "fraction":
+        from zonemax.exact import ea_pm1_exact
+
+        t0 = time.perf_counter()
+        ex = ea_pm1_exact(a, max_states=10**6)
+        out.update(seconds=time.perf_counter() - t0, states=ex.states,
+                   mean=float(ex.expectation))
+    else:
+        t0 = time.perf_counter()
+        mean = naive_solve(a)
+        out.update(seconds=time.perf_counter() - t0, mean=mean)
+    out["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return out
+
+
+def child(kind: str, value: int, n: int) -> dict[str, object]:
+    proc = subprocess.run([sys.executable, __file__, "--one", kind, str(value), str(n)],
+                          capture_output=True, text=True, check=True)
+    return dict(json.loads(proc.stdout.strip().splitlines()[-1]))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--large", action="store_true", help="add a = 1^40 and 1^50 (hours)")
+    parser.add_argument("--one", nargs=3, metavar=("KIND", "VALUE", "N"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.one:
+        kind, value, n = args.one
+        print(json.dumps(one(kind, int(value), int(n))))
+        return
+    cases = FLOAT_CASES + (LARGE_CASES if args.large else [])
+    base: dict[tuple[str, int, int], float] = {}
+    for kind, chosen in (("fraction", FRACTION_CASES), ("naive", NAIVE_CASES)):
+        for value, n in chosen:
+            row = child(kind, value, n)
+            base[(kind, value, n)] = float(row["seconds"])  # type: ignore[arg-type]
+            print(f"{kind:<8} a = {row['a']:<8} {row['seconds']:>9.3f} s  peak "
+                  f"{row['peak_mb']:>6.0f} MB  E[T] = {row['mean']:.12g}", flush=True)
+    print(f"{'a':<9} {'states':>9} {'seconds':>9} {'peak MB':>8} {'E[T]':>18} {'rel.w.':>8} "
+          f"{'Var[T]':>16} {'rel.w.':>8} {'frac/fl':>8} {'naive/fl':>8}", flush=True)
+    for value, n in cases:
+        row = child("float", value, n)
+        sec = float(row["seconds"])  # type: ignore[arg-type]
+        ratios = []
+        for kind in ("fraction", "naive"):
+            t = base.get((kind, value, n))
+            ratios.append(f"{t / sec:8.1f}" if t is not None else f"{'-':>8}")
+        print(f"{row['a']:<9} {row['states']:>9} {sec:>9.2f} {row['peak_mb']:>8.0f} "
+              f"{row['mean']:>18.12f} {row['mean_rel_width']:>8.1e} {row['variance']:>16.6f} "
+              f"{row['var_rel_width']:>8.1e} {ratios[0]} {ratios[1]}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
