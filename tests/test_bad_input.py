@@ -79,7 +79,8 @@ CASES: list[tuple[list[str], str]] = [
     (["run", "ea-pm1", "--a", E30], "give --budget N"),
     (["run", "rls-pm1", "--a", E30], "give --budget N"),
     (["run", "ea-pm1", "--a", "3", "--runs", "10000000000"], "fewer --runs"),
-    (["run", "ea-heavy", "--a", "5,3", "--eps", "1e-1000"], "or --force"),
+    # the fast engine's range of counts (2^62): no --force escape
+    (["run", "ea-heavy", "--a", "5,3", "--eps", "1e-1000"], "--force does not lift this limit"),
     (["run", "ea-heavy", "--a", "5,3", "--eps", "1e-1000", "--engine", "reference"],
      "or --force"),
     (["run", "rls-ab", "--a", E30, "--alpha", "1.0000000000000000000001"], "give --budget N"),

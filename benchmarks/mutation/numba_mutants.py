@@ -269,8 +269,8 @@ CATALOGUE: tuple[SourceMutant, ...] = (
     SourceMutant(
         "phase-trials-without-the-useful-ones",
         "zonemax/engine/_random.py",
-        "return useful + rng.negative_binomial(useful, q)",
-        "return rng.negative_binomial(useful, q)",
+        "return add_counts(useful, rng.poisson(lam))",
+        "return add_counts(0, rng.poisson(lam))",
         (f"{EQUIV}[ea-pm1-block]", f"{EQUIV}[rls-pm1]", PM1_FAMILY),
         "a long phase counts only its failed iterations, not its useful ones (NegBin "
         "failures instead of trials)",

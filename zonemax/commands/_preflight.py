@@ -1,11 +1,14 @@
 """The pre-flight estimate of ``zonemax run``: refuse an unbudgeted run that cannot finish.
 
 A run without ``--budget`` is refused when its expected wall time exceeds
-:data:`PREFLIGHT_SECONDS` (or when its evaluation count cannot fit the fast engine's int64
-counter), unless the user insists with ``--force``.  The estimate is a *lower* bound on ``E[T]``
-from the paper's explicit bounds (:func:`estimate_run`) times an optimistic cost per evaluation,
-so a refusal errs on the side of running.  Like :mod:`zonemax.commands._input`, it raises
-:class:`~zonemax.commands.UsageError` with a message that says what to change.
+:data:`PREFLIGHT_SECONDS`, unless the user insists with ``--force``.  On the fast engine, whose
+counts stay below ``2^62`` (:data:`FAST_COUNT_RANGE`), two requests are refused whatever
+``--force`` says: a budget of ``2^62`` or more, and a run without a budget whose evaluation
+count would likely leave that range (its runs would end beyond the range, with no run time to
+report).  The estimate is a *lower* bound on ``E[T]`` from the paper's explicit bounds
+(:func:`estimate_run`) times an optimistic cost per evaluation, so a refusal errs on the side of
+running.  Like :mod:`zonemax.commands._input`, it raises :class:`~zonemax.commands.UsageError`
+with a message that says what to change.
 """
 
 from __future__ import annotations
@@ -29,10 +32,16 @@ EVALUATION_MICROSECONDS = {"fast": 1 / 207.0, "reference": 1 / 0.205}
 #: Optimistic cost of one run besides its evaluations (seeding, dispatch), microseconds:
 #: measured ~50 µs per run for ``run_seeds`` on a target solved in a few evaluations.
 RUN_MICROSECONDS = 20.0
-#: The fast engine counts evaluations in int64 (largest 2^63 - 1 ~ 9.2e18) and stops a run
-#: there; a request whose *lower bound* is within a factor 1000 of it is refused, because E[T]
-#: is then likely beyond the counter (eps = 1e-18: bound 1e18, the run hit 2^63 - 1).
-FAST_MAX_EVALUATIONS = (2**63 - 1) // 1000
+#: The fast engine's range of counts: its run times stay below 2^62 (int64 with room for the
+#: sum of two counts; :data:`zonemax.engine.COUNT_RANGE`, restated here because importing the
+#: engine loads numba: ``tests/test_engine_range.py`` checks that both agree).  A larger budget
+#: is refused on the fast engine, with or without ``--force``.
+FAST_COUNT_RANGE = 1 << 62
+#: An unbudgeted fast-engine request whose *lower bound* on E[T] is within a factor 1000 of the
+#: range is refused, with or without ``--force``: E[T] is then likely beyond it (the heavy-tailed
+#: operator with eps = 1e-18: bound 1e18, runs beyond 2^62), and a run beyond the range has no
+#: run time to report (the engine reports it as such, never as a capped count).
+FAST_MAX_EVALUATIONS = FAST_COUNT_RANGE // 1000
 #: Heuristic for CMA-ESwM (no bound exists): successes need about n (8 log10 r + 11)
 #: evaluations and one costs about 250 + 0.1 n^2 microseconds (the cost model of
 #: :func:`zonemax.experiments.costs.estimated_cost`, fitted to the paper-scale records).
@@ -293,25 +302,36 @@ def long_run_note(est: Estimate | None) -> str | None:
 
 def preflight(spec: AlgorithmSpec, runs: int, budget: int | None, engine: str,
               force: bool) -> Estimate | None:
-    """Refuse an unbudgeted request whose estimated time exceeds :data:`PREFLIGHT_SECONDS`
-    (or whose evaluation count cannot fit the fast engine's int64 counter) unless ``force``.
+    """Refuse a request the engine cannot count or that would not finish (module docstring).
 
-    Returns the estimate (``None`` with a budget or ``force``)."""
-    if budget is not None or force:
+    On the fast engine, whatever ``force`` says: a budget of ``2^62`` or more
+    (:data:`FAST_COUNT_RANGE`), and an unbudgeted request whose lower bound on ``E[T]`` exceeds
+    :data:`FAST_MAX_EVALUATIONS`.  Unless ``force``: an unbudgeted request whose estimated time
+    exceeds :data:`PREFLIGHT_SECONDS`.  Returns the estimate (``None`` with a budget or
+    ``force``)."""
+    if engine == "fast" and budget is not None and budget >= FAST_COUNT_RANGE:
+        raise UsageError(
+            f"--budget {budget} is beyond the fast engine's range: it counts evaluations below "
+            f"2^62 = {FAST_COUNT_RANGE} (int64, with room for sums); give a --budget below "
+            "2^62, or --engine reference (Python ints)")
+    if budget is not None or (force and engine != "fast"):
         return None
     est = estimate_run(spec, runs, engine)
-    too_many = engine == "fast" and est.evaluations > FAST_MAX_EVALUATIONS
-    if est.seconds <= PREFLIGHT_SECONDS and not too_many:
-        return est
     what = (f"{runs} runs of " if runs > 1 else "") + spec.algorithm
-    if not math.isfinite(est.seconds):
-        why = "more time than any run can have"
-    elif too_many and est.seconds <= PREFLIGHT_SECONDS:
-        why = "too close to the fast engine's int64 evaluation counter (2^63 - 1)"
-    else:
-        why = f"at least {_duration(est.seconds)} with the {engine} engine"
+    bound = (f"E[T] {'>=' if math.isfinite(est.evaluations) else '>'} "
+             f"{_number(est.evaluations)} evaluations per run ({est.basis})")
+    if engine == "fast" and est.evaluations > FAST_MAX_EVALUATIONS:
+        raise UsageError(
+            f"{what} without a budget: {bound}, too close to the fast engine's range of counts "
+            "(2^62, about 4.6e18; a run beyond it has no run time to report); give --budget N "
+            "below 2^62 to stop each run after N evaluations (reported as censored); --force "
+            "does not lift this limit")
+    if force:
+        return None
+    if est.seconds <= PREFLIGHT_SECONDS:
+        return est
+    why = ("more time than any run can have" if not math.isfinite(est.seconds)
+           else f"at least {_duration(est.seconds)} with the {engine} engine")
     raise UsageError(
-        f"{what} without a budget: E[T] {'>=' if math.isfinite(est.evaluations) else '>'} "
-        f"{_number(est.evaluations)} evaluations per run "
-        f"({est.basis}), {why}; give --budget N to stop each run after N evaluations "
-        "(reported as censored), fewer --runs, or --force to run anyway")
+        f"{what} without a budget: {bound}, {why}; give --budget N to stop each run after N "
+        "evaluations (reported as censored), fewer --runs, or --force to run anyway")

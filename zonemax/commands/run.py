@@ -5,8 +5,11 @@ so memory does not grow with ``--runs``.  ``--ioh DIR`` also writes the runs as 
 data (:mod:`zonemax.experiments.ioh_export`); it makes the plain reference the default engine,
 because only its runs carry an improvement trace.  A run without ``--budget`` whose expected time is
 astronomically large is refused up front with the estimate
-(:func:`zonemax.commands._preflight.preflight`); ``--force`` runs it anyway.  Progress goes to
-stderr: a live line on a terminal, a plain line every 30 s otherwise.
+(:func:`zonemax.commands._preflight.preflight`); ``--force`` runs it anyway, except on the fast
+engine when its count would likely leave the engine's range (``2^62`` evaluations).  A run that
+leaves it all the same gets the status ``beyond-range`` (JSON: ``"beyond_range": true``) and the
+summary says how many did: its evaluations, ``2^62``, are a lower bound, never a run time.
+Progress goes to stderr: a live line on a terminal, a plain line every 30 s otherwise.
 """
 
 from __future__ import annotations
@@ -79,10 +82,12 @@ class Summary:
     total: int = 0
     mean: float = 0.0
     m2: float = 0.0
+    beyond: int = 0  # runs beyond the fast engine's range (their evaluations a lower bound)
 
-    def add(self, evaluations: int, solved: bool) -> None:
+    def add(self, evaluations: int, solved: bool, beyond: bool = False) -> None:
         self.runs += 1
         self.total += evaluations
+        self.beyond += beyond
         if solved:
             self.solved += 1
             delta = evaluations - self.mean
@@ -154,7 +159,7 @@ def stream(spec: AlgorithmSpec, *, runs: int, seed: int, budget: int | None, eng
     """Run and print as the runs finish; return the summary.  A ``recorder`` receives the runs
     as IOH data."""
     from zonemax.experiments.progress import ProgressLine
-    from zonemax.experiments.simulate import iter_runs
+    from zonemax.experiments.simulate import BEYOND_RANGE, iter_runs
 
     summary = Summary()
     out.write(json_head(spec, seed, budget, engine) if as_json
@@ -168,14 +173,20 @@ def stream(spec: AlgorithmSpec, *, runs: int, seed: int, budget: int | None, eng
             if recorder is not None:
                 recorder.finish(chunk)
             lines = []
-            for i, (e, s) in enumerate(zip(chunk.evaluations, chunk.solved, strict=True)):
+            for i, (e, s, why) in enumerate(zip(chunk.evaluations, chunk.solved, chunk.reasons,
+                                                strict=True)):
                 k = chunk.start + i
-                summary.add(e, s)
+                beyond = why == BEYOND_RANGE
+                if s and beyond:  # the engine's boundary checks this; never print it solved
+                    raise AssertionError(f"run {k} reported solved and beyond the range")
+                summary.add(e, s, beyond)
                 if as_json:
                     sep = "" if k == 0 else ", "
-                    lines.append(f'{sep}{{"evaluations": {e}, "solved": {json.dumps(s)}}}')
+                    flag = ', "beyond_range": true' if beyond else ""
+                    lines.append(f'{sep}{{"evaluations": {e}, "solved": {json.dumps(s)}{flag}}}')
                 else:
-                    lines.append(f"{k:>5}  {e:>20}  {'solved' if s else 'censored'}\n")
+                    status = "solved" if s else BEYOND_RANGE if beyond else "censored"
+                    lines.append(f"{k:>5}  {e:>20}  {status}\n")
             out.write("".join(lines))
             out.flush()
             progress.advance(len(chunk.evaluations), float(len(chunk.evaluations)))
@@ -241,5 +252,13 @@ def text_tail(summary: Summary) -> str:
             lines.append(f"mean evaluations of solved runs {summary.mean:.6g}")
     if summary.solved < summary.runs:
         ert = f"{summary.total / summary.solved:.6g}" if summary.solved else "inf"
-        lines.append(f"expected run time (total evaluations / successes) {ert}")
+        at_least = ">= " if summary.beyond and summary.solved else ""
+        lines.append(f"expected run time (total evaluations / successes) {at_least}{ert}")
+    if summary.beyond:
+        runs = "1 run" if summary.beyond == 1 else f"{summary.beyond} runs"
+        lines.append(
+            f"{runs} left the fast engine's range (T >= 2^62 evaluations): the count shown is "
+            "a lower bound, not a run time; give --budget N below 2^62 to censor runs there "
+            "(the reference engine, --engine reference, counts without limit, one evaluation "
+            "at a time)")
     return "\n".join(lines) + "\n"

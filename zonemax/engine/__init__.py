@@ -18,14 +18,19 @@ partition and budget convention (:mod:`~zonemax.engine._state`), random primitiv
 (:mod:`~zonemax.engine._alias`), the ±1 EA's pattern tables (:mod:`~zonemax.engine._pm1_patterns`),
 the magnitude laws in octave bins and their exact samplers (:mod:`~zonemax.engine._magnitude_law`)
 and the heavy-tailed law's tables from :mod:`zonemax.reference.heavy_tailed`
-(:mod:`~zonemax.engine._heavy_law`).
+(:mod:`~zonemax.engine._heavy_law`).  Counts stay below :data:`COUNT_RANGE` (``2^62``,
+:mod:`~zonemax.engine._range`): a run that would need more is censored at its budget or, with
+none, reported beyond the range (:attr:`Batch.beyond_range`), never capped into a run time.
 """
 
+from zonemax.engine._range import COUNT_RANGE
 from zonemax.engine.api import (
     ALGORITHMS,
     INT64_LIMIT,
     Batch,
+    BeyondRangeError,
     Candidates,
+    EngineInvariantError,
     candidate_magnitudes,
     check_target,
     needs_compiling,
@@ -40,9 +45,12 @@ from zonemax.engine.api import (
 
 __all__ = [
     "ALGORITHMS",
+    "COUNT_RANGE",
     "INT64_LIMIT",
     "Batch",
+    "BeyondRangeError",
     "Candidates",
+    "EngineInvariantError",
     "candidate_magnitudes",
     "check_target",
     "needs_compiling",

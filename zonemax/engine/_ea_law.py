@@ -62,7 +62,16 @@ from zonemax.engine._random import (
     typed_bool,
     typed_int,
 )
-from zonemax.engine._state import NO_PAUSE, Step, choose, finish, move_in, move_out, start_state
+from zonemax.engine._state import (
+    NO_PAUSE,
+    Step,
+    choose,
+    finish,
+    in_range,
+    move_in,
+    move_out,
+    start_state,
+)
 
 
 @njit(nogil=True, cache=True)
@@ -99,6 +108,7 @@ def ea_law_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, law: 
     is then already certain); this keeps every sum below ``2^63`` without changing a decision.
     """
     n = dist0.shape[0]
+    budget = in_range(budget)  # the engine's range (_state, "Range")
     # the law's fields as locals: an array field read from the tuple inside the loop costs
     # reference counting on every iteration (_magnitude_law.admissible_parts)
     kind, ncum, tail, top, clip, clip_r = law.kind, law.ncum, law.tail, law.top, law.clip, law.r
@@ -187,7 +197,7 @@ def ea_law_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, law: 
                 k = move_out(order, where, reached[j], k)
             if f == 0:
                 t, solved = finish(rng, t, useful, q, budget)
-                yield True, t, solved, 0
+                yield True, t, solved, dist.sum()  # from the distances: checked (_state)
                 return
         yield False, t + useful, False, f  # a pause: nothing drawn, nothing changed
 

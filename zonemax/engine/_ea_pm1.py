@@ -98,11 +98,13 @@ from zonemax.engine._random import (
     uniform_int_call,
 )
 from zonemax.engine._state import (
+    MAX_BUDGET,
     NO_BUDGET,
     NO_PAUSE,
     Step,
     copy_out,
     finish,
+    in_range,
     move_in,
     move_out,
     partition_far,
@@ -183,7 +185,8 @@ def ea_pm1_step(rng: np.random.Generator, run: Pm1Run, budget: int, rule: BlockR
     that lives across a ``yield`` in its frame, which cost about 2 s of a cold compile)."""
     dist, order, where, work, st, re = run.dist, run.order, run.where, run.work, run.ints, run.reals
     n = dist.shape[0]
-    eager = stop_at < NO_BUDGET
+    budget = in_range(budget)  # the engine's range (_state, "Range")
+    eager = stop_at < NO_BUDGET  # then stop_at <= MAX_BUDGET (ea_pm1_steps)
     if st[STARTED] == 0:
         # a reused run (ea_pm1_steps' ``run``) starts like a fresh one: the arrays read before
         # written get new_work's values (the others are scratch, written before read)
@@ -261,6 +264,7 @@ def ea_pm1_step(rng: np.random.Generator, run: Pm1Run, budget: int, rule: BlockR
         if lam_key != k:  # k or the block changed
             if cz_block[k] != block:
                 lam_k[k], top_k[k] = near_masses(cache, slot, k, a, cz[k])
+                # lam <= q exactly (lam = q - pi_A); the min only absorbs round-off above 1
                 rho_k[k] = min(lam_k[k] / q, 1.0)
                 stay_k[k] = math.log1p(-rho_k[k])
                 cz_block[k] = block
@@ -328,7 +332,7 @@ def ea_pm1_step(rng: np.random.Generator, run: Pm1Run, budget: int, rule: BlockR
                 if f == 0:  # the block's last iteration solved it
                     copy_out(dist_out, dist)
                     t, solved = finish(rng, t, useful, q, budget)
-                    end_t, end_ok, end_f = t, solved, 0
+                    end_t, end_ok, end_f = t, solved, f  # f = dist.sum(): checked (_state)
                     break  # to the one return of an end
                 continue
         # a useful iteration that mutates a near position
@@ -475,7 +479,7 @@ def ea_pm1_step(rng: np.random.Generator, run: Pm1Run, budget: int, rule: BlockR
             copy_out(dist_out, dist)
             t += settle(rng, acc, acc_q, acc_ks, acc_n)
             t, solved = finish(rng, t, useful, q, budget)
-            end_t, end_ok, end_f = t, solved, 0
+            end_t, end_ok, end_f = t, solved, dist.sum()  # from the distances: checked (_state)
             break  # to the one return of an end
     if end_t >= 0:  # one return for every end
         return True, end_t, end_ok, end_f
@@ -517,6 +521,9 @@ def ea_pm1_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule:
     n = dist0.shape[0]
     if dist_out.shape[0] != n:
         raise ValueError("dist_out must have the length of dist0")
+    if stop_at != NO_BUDGET and not 0 <= stop_at <= MAX_BUDGET:
+        raise ValueError(f"stop_at must be NO_BUDGET or in [0, 2^62), got {stop_at} (the "
+                         "engine's range of counts, zonemax.engine._range)")
     if run is None:
         run = new_run(dist0)
     else:  # reused (one per worker, as the table cache): ea_pm1_step resets its arrays

@@ -34,7 +34,12 @@ from zonemax.reference.params import LogBase, Truncation
 #: admissibility limit ``2 f(x) <= 2 |a|_1 < 2^62`` and every admissible power has ``j <= 61``;
 #: ``2^62`` is also the clamp for ``r`` (never admissible).
 J_MAX = 62
-#: Clamp of ``r`` into int64 (see :data:`J_MAX`).
+#: Clamp of ``r`` into int64 (see :data:`J_MAX`).  It changes no result: the kernels use ``r``
+#: only as the clip atom, which is a candidate iff ``r <= 2 f < 2^62`` -- false for every
+#: ``r >= 2^62`` and for the clamp alike -- and is never drawn otherwise; the tables' masses
+#: are computed from the true ``r`` (``jtop`` and the conditioning in :func:`heavy_tables`),
+#: and powers above ``2^61`` are never candidates either (their mass is ``tau``, whatever it is
+#: split into).
 R_CLAMP = 1 << J_MAX
 
 

@@ -252,7 +252,9 @@ def apply_rows(rng: np.random.Generator, rows: Rows, dist: np.ndarray, order: np
             if c == 0:
                 continue
             count[u, v] = 0
-            if planted != CORRECT or c * (u + v) >= sweep_min * a:
+            # c (u + v) >= sweep_min a, without forming sweep_min a: NO_BUDGET as sweep_min
+            # ("never") times a would wrap int64 (a >= u + v >= 1 here: the rows move far ones)
+            if planted != CORRECT or c * (u + v) // a >= sweep_min:
                 heavy[u, v] = c
                 any_heavy = True
             else:

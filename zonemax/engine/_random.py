@@ -34,6 +34,7 @@ import numpy as np
 from numba import njit
 
 from zonemax.engine._jit import inner
+from zonemax.engine._range import COUNT_RANGE, COUNT_RANGE_F, POISSON_BEYOND, add_counts
 
 if TYPE_CHECKING:
     def typed_int(x: int) -> int:
@@ -155,21 +156,27 @@ def distinct_pair_call(rng: np.random.Generator, k: int) -> tuple[int, int]:
 #: :func:`phase_trials` sums this many geometric variables or fewer by inversion (about 20 ns
 #: each) instead of drawing one negative binomial (about 150 ns; both measured).
 PHASE_INVERSION_MAX = 4
-#: Upper clamp of one inverted geometric variable (2^58: four of them stay below 2^63).
-PHASE_CLAMP = float(1 << 58)
 
 
 @njit(nogil=True, cache=True)
 def phase_trials(rng: np.random.Generator, useful: int, q: float) -> int:
-    """Iterations of a phase that contained ``useful`` useful ones, each useful w.p. ``q``.
+    """Iterations of a phase that contained ``useful`` useful ones, each useful w.p. ``q``;
+    ``COUNT_RANGE`` (``2^62``) if they are at least that many (:mod:`zonemax.engine._range`).
 
     Within a phase the iterations are i.i.d. Bernoulli(q) trials (useful or not) and the phase
     ends right after its last useful iteration, so its length is the sum of ``useful``
     independent Geometric(q) variables: ``useful + NegBin(useful, q)`` failures.  numpy's
-    negative binomial is the exact Gamma-Poisson mixture.
+    negative binomial is the exact Gamma-Poisson mixture, ``NegBin(c, q) = Poisson(G (1 - q)/q)``
+    with ``G ~ Gamma(c, 1)``; it is drawn here as those two draws, in numpy's (and numba's)
+    order and arithmetic, so that a Poisson mean beyond the range is caught before the Poisson
+    draw (:data:`~zonemax.engine._range.POISSON_BEYOND`; numba's Poisson sampler converts a
+    mean beyond int64 into a meaningless int64 instead of raising).  Every value below
+    ``2^62`` keeps its probability; only the event "at least ``2^62``" is merged into one value.
     """
     if useful <= 0:
         return 0
+    if useful >= COUNT_RANGE:
+        return COUNT_RANGE
     if q >= 1.0:
         return useful
     if useful <= PHASE_INVERSION_MAX:
@@ -178,11 +185,16 @@ def phase_trials(rng: np.random.Generator, useful: int, q: float) -> int:
         log_fail = math.log1p(-q)
         total = useful
         for _ in range(useful):
-            # clamp far beyond any reachable count (q >= 1/(2 e n) for the ±1 EA, etc.) so
-            # that the conversion to int64 is always defined
-            total += int(min(math.log(1.0 - rng.random()) / log_fail, PHASE_CLAMP))
+            g = math.log(1.0 - rng.random()) / log_fail
+            if g >= COUNT_RANGE_F:  # also inf (q so small that log_fail underflows)
+                return COUNT_RANGE
+            total = add_counts(total, int(g))
         return total
-    return useful + rng.negative_binomial(useful, q)
+    # NegBin(useful, q) as numba's Generator.negative_binomial draws it, bit for bit
+    lam = rng.standard_gamma(useful) * ((1 - q) / q)
+    if lam >= POISSON_BEYOND:  # also inf
+        return COUNT_RANGE
+    return add_counts(useful, rng.poisson(lam))
 
 
 #: :func:`binomial_setup` markers (in place of the first outcome) for the degenerate laws.

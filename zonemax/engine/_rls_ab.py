@@ -12,11 +12,13 @@ import numpy as np
 from numba import njit
 
 from zonemax.engine._random import phase_trials, typed_int, uniform_int
-from zonemax.engine._state import NO_PAUSE, Step, move_out, start_state
+from zonemax.engine._state import NO_PAUSE, Step, in_range, move_out, start_state
 
 #: Step cap for RLS_{alpha,beta}: floor(v) is clamped to 2^62 before conversion to int64; any
 #: step this long exceeds ``2 D_i <= 2 f < 2^62`` (validation: ``4 |a|_1 < 2^63``), so the
-#: outcome (rejected, velocity decreased) is the same.
+#: outcome (rejected, velocity decreased) is the same.  It changes no result: the step enters
+#: only the comparison ``step < 2 d`` (false for the true step and for the cap alike) and is
+#: never added to a distance or a count, and the velocity keeps its true float64 value.
 STEP_CAP = float(1 << 62)
 
 
@@ -43,6 +45,7 @@ def rls_ab_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, alpha
     of an integer (e.g. ``(17/10)^a (9/10)^b`` that is an integer or nearly one).
     """
     n = dist0.shape[0]
+    budget = in_range(budget)  # the engine's range (_state, "Range")
     dist, order, where, k, _ = start_state(dist0)
     vel = np.ones(n)  # Algorithm 2, initialization: v <- 1^n
     t = 0
@@ -86,7 +89,7 @@ def rls_ab_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, alpha
                 break
         if k > 0:  # a pause: nothing drawn, nothing changed
             yield False, t + useful, False, dist.sum()
-    yield True, t, True, 0
+    yield True, t, True, dist.sum()  # f from the distances: checked to be 0 (_state, "Range")
 
 
 def rls_ab_run(rng: np.random.Generator, dist0: np.ndarray, budget: int, alpha: float,

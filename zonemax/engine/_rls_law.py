@@ -21,7 +21,7 @@ from zonemax.engine._magnitude_law import (
     law_magnitude,
 )
 from zonemax.engine._random import phase_trials, typed_int, uniform_int
-from zonemax.engine._state import NO_PAUSE, Step, finish, move_out, start_state
+from zonemax.engine._state import NO_PAUSE, Step, finish, in_range, move_out, start_state
 
 
 @njit(nogil=True, cache=True)
@@ -46,6 +46,7 @@ def rls_law_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, law:
     (float64 underflow of ``pi``): no progress is possible, the run is censored at the budget.
     """
     n = dist0.shape[0]
+    budget = in_range(budget)  # the engine's range (_state, "Range")
     # the law's fields as locals: an array field read from the tuple inside the loop costs
     # reference counting on every iteration (_magnitude_law.admissible_parts)
     kind, ncum, tail, top, clip, clip_r = law.kind, law.ncum, law.tail, law.top, law.clip, law.r
@@ -97,7 +98,7 @@ def rls_law_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, law:
         if k > 0:  # a pause: nothing drawn, nothing changed
             yield False, t + useful, False, f
     t, solved = finish(rng, t, useful, q, budget)
-    yield True, t, solved, 0
+    yield True, t, solved, dist.sum()  # f from the distances: checked (_state, "Range")
 
 
 def rls_law_run(rng: np.random.Generator, dist0: np.ndarray, budget: int, law: MagnitudeLaw

@@ -11,7 +11,7 @@ import numpy as np
 from numba import njit
 
 from zonemax.engine._random import phase_trials, typed_int, uniform_int
-from zonemax.engine._state import NO_PAUSE, Step, move_out, start_state
+from zonemax.engine._state import NO_PAUSE, Step, in_range, move_out, start_state
 
 
 @njit(nogil=True, cache=True)
@@ -30,6 +30,7 @@ def rls_pm1_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, chun
     is checked per useful iteration through the lower bound ``t + useful``).
     """
     n = dist0.shape[0]
+    budget = in_range(budget)  # the engine's range (_state, "Range")
     dist, order, where, k, _ = start_state(dist0)
     t = 0
     useful = typed_int(0)
@@ -61,7 +62,7 @@ def rls_pm1_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, chun
                 break
         if k > 0:  # a pause: nothing drawn, nothing changed
             yield False, t + useful, False, dist.sum()
-    yield True, t, True, 0
+    yield True, t, True, dist.sum()  # f from the distances: checked to be 0 (_state, "Range")
 
 
 def rls_pm1_run(rng: np.random.Generator, dist0: np.ndarray, budget: int) -> tuple[int, bool]:

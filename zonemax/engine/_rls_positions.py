@@ -65,9 +65,15 @@ q)``); the Gamma, Poisson, binomial and negative binomial draws are numpy's (``N
 Gamma-Poisson mixture, as in every other kernel).  The times ``tau_j`` are float64: rounding
 moves each interval ``tau - tau_j`` by at most one unit in the last place of ``tau``, so ``T``
 moves by about ``n`` such units in expectation (about 2^-52 of ``T``; e.g. 32 per position at
-``T`` about 2*10^17, r = 10^15) -- the same order as numpy's Gamma-Poisson negative binomial.  Counts that would pass :data:`COUNT_CAP`
-(more than ``2^60`` moves or idle selections: no run that ends within int64 comes near) end the run as censored
-at its budget.
+``T`` about 2*10^17, r = 10^15) -- the same order as numpy's Gamma-Poisson negative binomial.
+
+**Range** (:mod:`zonemax.engine._range`).  Every count here (moves, selections, their sum) is
+exact below ``2^62`` or saturated at ``2^62`` (:data:`COUNT_CAP`); a saturated count exceeds
+every budget the kernel runs with, so the run ends censored at its budget, which is exact (its
+``T`` is at least as large).  So does a Poisson term whose mean reaches
+:data:`~zonemax.engine._range.POISSON_BEYOND`.  With no budget the kernel runs with
+:data:`~zonemax.engine._range.MAX_BUDGET`, and :func:`zonemax.engine.run_seeds` reports such a
+run as beyond the range.
 
 **Budget.**  ``T >= sum_j h_j``: once the positions done so far exceed the budget the run is
 censored, exactly as the reference reports it (``(budget, False)``); otherwise ``T`` is drawn
@@ -88,12 +94,13 @@ from numba import njit
 
 from zonemax.engine._magnitude_law import geom_ratio
 from zonemax.engine._random import phase_trials, typed_int
-from zonemax.engine._state import NO_BUDGET, NO_PAUSE, Step
+from zonemax.engine._range import COUNT_RANGE, POISSON_BEYOND, add_counts
+from zonemax.engine._state import NO_BUDGET, NO_PAUSE, Step, in_range
 
-#: Move counts are capped here (a few sums of numbers below 2^60 stay below 2^63, the int64
-#: range); a run that reaches it, or whose Poisson term would pass it, is censored (module
-#: docstring, "Accuracy").
-COUNT_CAP = 1 << 60
+#: Saturation of every count here: the engine's range ``2^62``
+#: (:data:`~zonemax.engine._range.COUNT_RANGE`; module docstring, "Range").  A geometric gap
+#: this long also exceeds every distance it is compared with (``D_j < 2^61``).
+COUNT_CAP = COUNT_RANGE
 #: Planted bugs (tests and ``zonemax verify --power`` only): each changes the law of ``T``.
 CORRECT = 0
 #: ``T = sum_j h_j``: the Poisson term (selections of finished positions) dropped.
@@ -130,7 +137,7 @@ def geom_moves_params(q: Fraction | None, mean: Fraction | None) -> GeomMoves:
 @njit(nogil=True, cache=True, inline="always")
 def _geometric(rng: np.random.Generator, log_fail: float) -> int:
     """Failures before the first success, ``P(G >= j) = exp(j log_fail)``, by inversion of
-    ``U`` in ``(0, 1]``; capped at :data:`COUNT_CAP` (far beyond every distance compared)."""
+    ``U`` in ``(0, 1]``; saturated at :data:`COUNT_CAP` (far beyond every distance compared)."""
     if log_fail == 0.0:
         return COUNT_CAP
     g = math.log(1.0 - rng.random()) / log_fail
@@ -140,7 +147,8 @@ def _geometric(rng: np.random.Generator, log_fail: float) -> int:
 @njit(nogil=True, cache=True)
 def geom_moves(rng: np.random.Generator, d: int, law: GeomMoves, planted: int) -> int:
     """The number of moves a position at distance ``d`` needs to reach its target under the
-    double-geometric operator (module docstring, steps 1-4); at most :data:`COUNT_CAP`."""
+    double-geometric operator (module docstring, steps 1-4); :data:`COUNT_CAP` if it is at
+    least that many (the sums saturate: :func:`~zonemax.engine._range.add_counts`)."""
     p = law.one_minus_q
     log_q = law.log_q
     moves = typed_int(0)
@@ -148,13 +156,13 @@ def geom_moves(rng: np.random.Generator, d: int, law: GeomMoves, planted: int) -
         # 1. moves with M > 2d, each rejected with probability q^(2d)
         rejected = _geometric(rng, 2.0 * d * log_q)
         if planted != PLANTED_NO_REJECTED:
-            moves += rejected
+            moves = add_counts(moves, rejected)
         # 2. the first other move: P(M = m) ∝ q^(m-1) on 1..2d, by inversion
         #    M = 1 + floor(log(1 - U (1 - q^(2d))) / log q)
         span = -math.expm1(2.0 * d * log_q)  # 1 - q^(2d)
         mag = 1 + int(math.log1p(-rng.random() * span) / log_q)
         mag = min(mag, 2 * d)  # float round-off only (probability <= 2^-53)
-        moves += 1
+        moves = add_counts(moves, 1)
         if mag >= d:
             if mag < 2 * d:
                 d = mag - d  # reaches the target (mag = d) or overshoots
@@ -165,13 +173,13 @@ def geom_moves(rng: np.random.Generator, d: int, law: GeomMoves, planted: int) -
         if gap < d - 1 - mag:
             x = d - 1 - gap
             below = x - 1 - mag + (1 if planted == PLANTED_EXTRA_LANDING else 0)
-            moves += 1 + (rng.binomial(below, p) if below > 0 else 0)
+            moves = add_counts(moves, 1 + (rng.binomial(below, p) if below > 0 else 0))
         # 4. the crossing move: lands at d + G, from distance d' = d - x
         near = d - x
         cross = _geometric(rng, log_q)
-        moves += 1
+        moves = add_counts(moves, 1)
         d = cross if cross < near else near
-    return min(moves, COUNT_CAP)
+    return moves
 
 
 @njit(nogil=True, cache=True)
@@ -181,6 +189,7 @@ def rls_positions_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int
     double-geometric operator, position by position (module docstring), in steps of at most
     ``chunk`` positions; the last step holds ``(evaluations, solved)``."""
     n = dist0.shape[0]
+    budget = in_range(budget)  # the engine's range (_state, "Range")
     f0 = typed_int(0)
     for j in range(n):
         f0 += dist0[j]
@@ -205,7 +214,7 @@ def rls_positions_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int
                 censored = True
                 break
             h = phase_trials(rng, moves, law.p_sel)  # selections: moves + NegBin(moves, p)
-            if h > budget - total or h >= COUNT_CAP:
+            if h > budget - total:  # also a saturated h (2^62 > budget)
                 censored = True
                 break
             total += h
@@ -220,13 +229,15 @@ def rls_positions_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int
     idle = 0.0
     for j in range(n):
         idle += tau - taus[j]
-    if idle >= COUNT_CAP:
+    if idle >= POISSON_BEYOND:  # Poisson(idle) >= 2^62 > budget (module docstring, "Range")
         yield True, budget, False, f0
         return
     extra = 0 if planted == PLANTED_NO_IDLE else rng.poisson(idle)
     if extra > budget - total:
         yield True, budget, False, f0
         return
+    # f = 0: every position's chain ran to D_j = 0 (geom_moves returns a count below the range
+    # only then, and the ±1 chain needs exactly D_j moves); no distances are kept
     yield True, total + extra, True, 0
 
 

@@ -30,6 +30,14 @@ loop cost 10%), draws nothing and changes nothing, so the run is the same for ev
 returns ``(T, solved)`` if the run time ``T <= budget`` and ``(budget, unsolved)`` otherwise, so
 the kernels return exactly that; they stop early as soon as a lower bound on ``T`` (closed
 phases plus the useful iterations of the open one) exceeds ``budget``.
+
+**Range.**  Every kernel first lowers its budget to
+:data:`~zonemax.engine._range.MAX_BUDGET` (``2^62 - 1``), and every count it draws is exact
+below ``2^62`` or saturated at ``2^62`` (:mod:`zonemax.engine._range`), so no int64 sum wraps and
+a run whose count would reach ``2^62`` ends censored at ``MAX_BUDGET``: with :data:`NO_BUDGET`
+that means *beyond the range*, which :func:`zonemax.engine.run_seeds` reports as such.  The
+final step of a solved run carries the final ``f`` as the kernel's distances give it (not a
+constant), which :func:`~zonemax.engine.run_seeds` checks to be 0.
 """
 
 from __future__ import annotations
@@ -39,8 +47,10 @@ from numba import njit
 
 from zonemax.engine._jit import inner
 from zonemax.engine._random import phase_trials, repeated, uniform_int
+from zonemax.engine._range import COUNT_RANGE, MAX_BUDGET, add_counts
 
-#: "No budget": int64 max (the reference's ``budget=None``).
+#: "No budget": int64 max (the reference's ``budget=None``); the kernels run it as
+#: :data:`~zonemax.engine._range.MAX_BUDGET` (module docstring, "Range").
 NO_BUDGET = int(np.iinfo(np.int64).max)
 #: A ``chunk`` that never pauses (the whole run in one call).
 NO_PAUSE = NO_BUDGET
@@ -193,9 +203,13 @@ def finish(rng: np.random.Generator, t: int, useful: int, q: float, budget: int
            ) -> tuple[int, bool]:
     """The run reached ``f = 0`` in the open phase: close it (``useful`` useful iterations, each
     useful with probability ``q``; :func:`~zonemax.engine._random.phase_trials`) and report
-    ``(T, True)``, or ``(budget, False)`` if ``T > budget``."""
-    t += phase_trials(rng, useful, q)
-    return (t, True) if t <= budget else (budget, False)
+    ``(T, True)``, or ``(budget, False)`` if ``T > budget``.  ``t`` may already exceed the
+    budget (:func:`settle` just before); the sum is formed only when it stays within it, so it
+    cannot wrap (module docstring, "Range")."""
+    if t > budget:
+        return budget, False
+    trials = phase_trials(rng, useful, q)  # at most 2^62, and t <= budget < 2^62
+    return (t + trials, True) if trials <= budget - t else (budget, False)
 
 
 @inner
@@ -205,10 +219,24 @@ def settle(rng: np.random.Generator, acc: np.ndarray, acc_q: np.ndarray, acc_ks:
     ``k`` with ``acc[k] > 0``), which are cleared.  The iterations up to and including a
     useful one at ``k`` are Geometric(q(k)), independently, so the ``acc[k]`` of one ``k`` take
     ``acc[k] + NegBin(acc[k], q(k))`` evaluations in total, whenever they happened
-    (:func:`~zonemax.engine._random.phase_trials`)."""
+    (:func:`~zonemax.engine._random.phase_trials`).  The sum saturates at ``2^62``
+    (:func:`~zonemax.engine._range.add_counts`): ``n`` phases of up to ``2^62`` each would wrap
+    int64, and a sum of ``2^62`` exceeds every budget the kernels run with."""
     trials = 0
     for i in range(count):
         k = acc_ks[i]
-        trials += phase_trials(rng, acc[k], acc_q[k])
+        trials = add_counts(trials, phase_trials(rng, acc[k], acc_q[k]))
         acc[k] = 0
     return trials
+
+
+@njit(nogil=True, cache=True, inline="always")
+def in_range(budget: int) -> int:
+    """The budget a kernel runs with: ``budget``, lowered to
+    :data:`~zonemax.engine._range.MAX_BUDGET` (module docstring, "Range")."""
+    return min(budget, MAX_BUDGET)
+
+
+__all__ = ["COUNT_RANGE", "MAX_BUDGET", "NO_BUDGET", "NO_PAUSE", "Step", "add_counts",
+           "choose", "copy_into", "copy_out", "finish", "in_range", "init_partition",
+           "move_in", "move_out", "partition_far", "pick", "settle", "start_state", "swap"]

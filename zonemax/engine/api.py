@@ -33,6 +33,16 @@ Nothing hangs silently: a budget bounds the work of every run (at most ``budget`
 iterations), and ``zonemax run`` refuses an unbudgeted request whose pre-flight estimate
 (:mod:`zonemax.commands._preflight`) exceeds an hour.
 
+**Range.**  The engine counts evaluations in int64 and represents run times below
+:data:`COUNT_RANGE` ``= 2^62`` (:mod:`zonemax.engine._range`: no sum of two counts can wrap).
+A budget must be below it (``ValueError`` otherwise; the reference engine counts with Python
+ints).  A run whose count would reach it is never capped into a number: with a budget it is
+censored at the budget (exact: its run time exceeds the budget), without one it is reported
+*beyond the range* (:attr:`Batch.beyond_range`; its evaluations hold ``2^62``, a lower bound).
+:func:`run_seeds` checks every result at this boundary: a run reported solved has ``f(x) = 0``
+as the kernel's final distances give it and a count within the budget and the range
+(:class:`EngineInvariantError` otherwise, an internal error).
+
 Run ``i`` uses ``np.random.default_rng(seeds[i])`` (SPEC 7); :func:`run_many` takes
 ``seeds = SeedSequence(seed).spawn(runs)``, so a result depends on ``seed`` and ``runs`` only,
 not on ``jobs``.
@@ -73,6 +83,7 @@ from zonemax.engine._ea_pm1 import (
 )
 from zonemax.engine._magnitude_law import draw_candidates, law_admissible, magnitude_law
 from zonemax.engine._pm1_patterns import CACHE_MAX_SLOTS, new_cache
+from zonemax.engine._range import COUNT_RANGE, MAX_BUDGET
 from zonemax.engine._rls_ab import rls_ab_steps
 from zonemax.engine._rls_law import rls_law_steps
 from zonemax.engine._rls_pm1 import rls_pm1_steps
@@ -126,16 +137,81 @@ class Batch:
     ----------
     evaluations:
         int64 array: the optimisation time ``T`` of each run (every iteration counts); for an
-        unsolved (censored) run, the budget.
+        unsolved (censored) run, the budget; for a run beyond the range, :data:`COUNT_RANGE`
+        (a lower bound on ``T``, not a run time).
     solved:
         bool array: ``True`` iff the run reached ``f(x) = 0`` within the budget.
+    beyond_range:
+        bool array: ``True`` iff the run, given no budget, would have needed ``2^62``
+        evaluations or more (module docstring, "Range"); such a run is not solved and was not
+        censored at a budget.
     """
 
     evaluations: np.ndarray
     solved: np.ndarray
+    beyond_range: np.ndarray
 
     def __len__(self) -> int:
         return int(self.evaluations.shape[0])
+
+    def as_arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(evaluations, solved)`` for an interface that knows only solved and censored runs
+        (the statistical families' simulators); :class:`BeyondRangeError` if a run left the
+        range, which that pair cannot say."""
+        beyond = int(np.count_nonzero(self.beyond_range))
+        if beyond:
+            raise BeyondRangeError(
+                f"{beyond} of {len(self)} runs left the fast engine's range (2^62 evaluations "
+                "or more); give a budget below 2^62 to censor runs there, or use the reference "
+                "engine")
+        return np.asarray(self.evaluations), np.asarray(self.solved)
+
+
+class BeyondRangeError(OverflowError):
+    """A run needed ``2^62`` evaluations or more, and the caller's interface cannot report a
+    run beyond the fast engine's range (:meth:`Batch.as_arrays`)."""
+
+
+class EngineInvariantError(AssertionError):
+    """A kernel's result broke the engine's contract at its boundary (a bug of the engine,
+    never bad input): a solved run with ``f != 0`` or a count outside the budget or the
+    range, or an unsolved run not at its budget."""
+
+
+def kernel_budget(budget: int | None) -> int:
+    """The budget the kernels run with: ``budget``, or :data:`~zonemax.engine._range.MAX_BUDGET`
+    for ``None``; ``ValueError`` for a budget the engine cannot represent (``>= 2^62``: it would
+    be capped, and a run censored there reported at a budget it was not given)."""
+    if budget is None:
+        return MAX_BUDGET
+    budget = _check_int(budget, "budget", 0)
+    if budget > MAX_BUDGET:
+        raise ValueError(
+            f"budget must be below 2^62 = {COUNT_RANGE} for the fast engine, whose counts are "
+            f"int64 and stay below 2^62 so that no sum wraps; got {budget}: give a smaller "
+            "budget, or use the reference engine (zonemax.reference.run), which uses Python ints")
+    return budget
+
+
+def checked_outcome(finished: bool, t: int, ok: bool, f: int, limit: int, unbudgeted: bool
+                    ) -> tuple[int, bool, bool]:
+    """``(evaluations, solved, beyond_range)`` of a kernel's final step ``(finished, t, ok, f)``
+    run with the budget ``limit`` (:func:`kernel_budget`; ``unbudgeted``: the caller gave
+    none), checked (:class:`EngineInvariantError`; module docstring, "Range")."""
+    if not finished:
+        raise EngineInvariantError("a kernel's run ended without its final step")
+    if ok:
+        if f != 0 or not 0 <= t <= limit:
+            raise EngineInvariantError(
+                f"a kernel reported a solved run with f(x) = {f} after {t} evaluations (budget "
+                f"{limit}, range 2^62): refused rather than reported")
+        return int(t), True, False
+    if t != limit:
+        raise EngineInvariantError(
+            f"a kernel reported an unsolved run after {t} evaluations, not at its budget {limit}")
+    if unbudgeted:
+        return COUNT_RANGE, False, True
+    return int(t), False, False
 
 
 def _check_int(value: object, name: str, minimum: int) -> int:
@@ -238,13 +314,14 @@ def run_seeds(spec: AlgorithmSpec, seeds: Sequence[np.random.SeedSequence], *,
     jobs = _check_int(jobs, "jobs", 1)
     chunk = _check_int(chunk, "chunk", 1)
     runs = len(seeds)
-    budget_int = NO_BUDGET if budget is None else min(_check_int(budget, "budget", 0), NO_BUDGET)
+    budget_int = kernel_budget(budget)  # ValueError from 2^62 (module docstring, "Range")
     factory = _make_kernel(spec)
     prepare(spec)  # compiled (or loaded) before any signal is deferred: see _signals
 
     children = list(seeds)
     evaluations = np.empty(runs, dtype=np.int64)
     solved = np.empty(runs, dtype=np.bool_)
+    beyond = np.empty(runs, dtype=np.bool_)
     stop = threading.Event()  # set when the main thread was interrupted (jobs > 1)
 
     def work(start: int, stop_at: int, signals: DeferredSignals | None) -> None:
@@ -257,8 +334,8 @@ def run_seeds(spec: AlgorithmSpec, seeds: Sequence[np.random.SeedSequence], *,
                 if pending:
                     signals.deliver()  # type: ignore[union-attr]
                 if finished:
-                    evaluations[i] = t
-                    solved[i] = ok
+                    evaluations[i], solved[i], beyond[i] = checked_outcome(
+                        finished, t, ok, f, budget_int, budget is None)
                     break
                 if stop.is_set():
                     return
@@ -285,16 +362,17 @@ def run_seeds(spec: AlgorithmSpec, seeds: Sequence[np.random.SeedSequence], *,
                 raise
     evaluations.setflags(write=False)
     solved.setflags(write=False)
-    return Batch(evaluations=evaluations, solved=solved)
+    beyond.setflags(write=False)
+    return Batch(evaluations=evaluations, solved=solved, beyond_range=beyond)
 
 
 def simulate(spec: AlgorithmSpec, seed: np.random.SeedSequence, runs: int,
              budget: int | None) -> tuple[np.ndarray, np.ndarray]:
     """``runs`` runs of ``spec``, run ``k`` with ``seed.spawn(runs)[k]``, as arrays
     ``(evaluations, solved)``: the batch-simulator interface of the statistical families
-    (:data:`zonemax.stats_tests.machinery.Simulator`)."""
-    batch = run_seeds(spec, seed.spawn(runs), budget=budget)
-    return np.asarray(batch.evaluations), np.asarray(batch.solved)
+    (:data:`zonemax.stats_tests.machinery.Simulator`).  :class:`BeyondRangeError` if a run
+    left the engine's range (only possible with ``budget=None``): the pair cannot say so."""
+    return run_seeds(spec, seed.spawn(runs), budget=budget).as_arrays()
 
 
 def simulate_per_iteration(spec: AlgorithmSpec, seed: np.random.SeedSequence, runs: int,
@@ -324,34 +402,38 @@ def _per_iteration_rls(spec: AlgorithmSpec, seed: np.random.SeedSequence, runs: 
     if problem is not None:
         raise ValueError(problem)
     dist0 = check_target(spec.a)
-    budget_int = NO_BUDGET if budget is None else min(_check_int(budget, "budget", 0), NO_BUDGET)
+    budget_int = kernel_budget(budget)
     law = magnitude_law(spec) if spec.algorithm == "rls-geom" else None
     rng0 = np.random.default_rng(0)  # only its type: compile before signals are deferred
     kernel, args = ((rls_pm1_steps, (rng0, dist0, 0, CHUNK)) if law is None
                     else (rls_law_steps, (rng0, dist0, 0, law, CHUNK)))
     if _signature(args) not in kernel.overloads:
         kernel.compile(_signature(args))
-    return _drain(seed, runs, lambda rng: (
+    return _drain(seed, runs, budget_int, budget is None, lambda rng: (
         rls_pm1_steps(rng, dist0, budget_int, CHUNK) if law is None
         else rls_law_steps(rng, dist0, budget_int, law, CHUNK)))
 
 
-def _drain(seed: np.random.SeedSequence, runs: int,
+def _drain(seed: np.random.SeedSequence, runs: int, budget_int: int, unbudgeted: bool,
            steps: Callable[[np.random.Generator], Iterator[Step]]
            ) -> tuple[np.ndarray, np.ndarray]:
     """``runs`` runs one after another, run ``k`` the steps of ``steps(default_rng(child k))``
     with ``seed.spawn(runs)``, signals deferred to the pauses: the loop of the oracles
-    (:func:`pm1_batch`, :func:`_per_iteration_rls`); their kernels are compiled first."""
+    (:func:`pm1_batch`, :func:`_per_iteration_rls`); their kernels are compiled first.  Each
+    result is checked as in :func:`run_seeds` (:func:`checked_outcome`), and a run beyond the
+    range raises :class:`BeyondRangeError` (:meth:`Batch.as_arrays`)."""
     evaluations = np.empty(runs, dtype=np.int64)
     solved = np.empty(runs, dtype=np.bool_)
+    beyond = np.zeros(runs, dtype=np.bool_)
     with DeferredSignals() as signals:
         for i, child in enumerate(seed.spawn(runs)):
-            for finished, t, ok, _ in steps(np.random.default_rng(child)):
+            for finished, t, ok, f in steps(np.random.default_rng(child)):
                 if signals.pending:
                     signals.deliver()
                 if finished:
-                    evaluations[i], solved[i] = t, ok
-    return evaluations, solved
+                    evaluations[i], solved[i], beyond[i] = checked_outcome(
+                        finished, t, ok, f, budget_int, unbudgeted)
+    return Batch(evaluations=evaluations, solved=solved, beyond_range=beyond).as_arrays()
 
 
 def pm1_batch(spec: AlgorithmSpec, seed: np.random.SeedSequence, runs: int,
@@ -361,13 +443,14 @@ def pm1_batch(spec: AlgorithmSpec, seed: np.random.SeedSequence, runs: int,
     :func:`simulate_per_iteration`, and of ``zonemax verify``'s planted block-rule bug (another
     :class:`~zonemax.engine._ea_pm1.BlockRule`, production's slot count)."""
     dist0 = check_target(spec.a)
-    budget_int = NO_BUDGET if budget is None else min(_check_int(budget, "budget", 0), NO_BUDGET)
+    budget_int = kernel_budget(budget)
     n = dist0.shape[0]
     cache = new_cache(slots)
     scratch = np.empty(n, np.int64)
     prepare(spec)  # compiled (or loaded) before signals are deferred, as in run_seeds
-    return _drain(seed, runs, lambda rng: ea_pm1_steps(rng, dist0, budget_int, rule, cache,
-                                                       NO_BUDGET, scratch, CHUNK))
+    return _drain(seed, runs, budget_int, budget is None,
+                  lambda rng: ea_pm1_steps(rng, dist0, budget_int, rule, cache, NO_BUDGET,
+                                           scratch, CHUNK))
 
 
 #: Largest admissibility limit ``2 f`` a kernel asks its law about: ``2 f <= 2 |a|_1 < 2^62``

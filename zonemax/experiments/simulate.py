@@ -4,7 +4,10 @@
 that decide *how* a run is simulated.  ``engine="reference"`` calls :func:`zonemax.reference.run`;
 ``engine="fast"`` uses the numba engine (:func:`zonemax.engine.run_seeds`) where it supports the
 algorithm and the target, and falls back to the reference otherwise (CMA-ESwM, targets beyond
-int64).  Every result says which engine actually ran.  Both engines are equal in law, not stream-for-
+int64, budgets beyond the engine's range of counts, ``2^62``).  A fast-engine run without a
+budget that would need ``2^62`` evaluations or more has the reason :data:`BEYOND_RANGE` (its
+evaluations, ``2^62``, are a lower bound, not a run time).  Every result says which engine
+actually ran.  Both engines are equal in law, not stream-for-
 stream, so records of different engines are statistically interchangeable but not identical.
 """
 
@@ -27,7 +30,7 @@ from zonemax.reference.params import short_number
 from zonemax.reference.runner import run as run_reference
 from zonemax.reference.spec import AlgorithmSpec
 
-__all__ = ["ENGINES", "Batch", "Chunk", "Outcome", "RunRecord", "default_engine",
+__all__ = ["BEYOND_RANGE", "ENGINES", "Batch", "Chunk", "Outcome", "RunRecord", "default_engine",
            "fast_engine_problem", "iter_runs", "run_batch", "run_seed", "run_task", "simulate"]
 
 #: What the fast engine runs (:data:`zonemax.engine.ALGORITHMS` and its int64 rule
@@ -39,6 +42,15 @@ FAST_INT64_LIMIT = 1 << 63
 #: ... and its largest ``alpha`` of ``rls-ab`` (:data:`zonemax.engine.api.MAX_ALPHA`: float64
 #: velocities below ``alpha * 2^62`` stay finite), restated for the same reason.
 FAST_MAX_ALPHA = Fraction(sys.float_info.max) / 2**62
+#: ... and its range of counts (:data:`zonemax.engine.COUNT_RANGE`): budgets below it only.
+FAST_COUNT_RANGE = 1 << 62
+#: The reason of a fast-engine run without a budget that left the range of counts (not solved,
+#: not censored at a budget; its evaluations are ``2^62``, a lower bound).
+BEYOND_RANGE = "beyond-range"
+
+
+def _reason(solved: bool, beyond: bool) -> str:
+    return "optimum" if solved else BEYOND_RANGE if beyond else "budget"
 
 
 def run_seeds(spec: AlgorithmSpec, seeds: list[np.random.SeedSequence],
@@ -155,11 +167,12 @@ def simulate(spec: AlgorithmSpec, seed: np.random.SeedSequence, budget: int | No
              engine: str = "fast") -> Outcome:
     """Run ``spec`` once with ``np.random.default_rng(seed)``; see the module docstring."""
     check_engine(engine)
-    if engine == "fast" and fast_engine_problem(spec) is None:
+    in_range = budget is None or budget < FAST_COUNT_RANGE
+    if engine == "fast" and fast_engine_problem(spec) is None and in_range:
         batch = run_seeds(spec, [seed], budget=budget)
         solved = bool(batch.solved[0])
-        return Outcome(int(batch.evaluations[0]), solved, "optimum" if solved else "budget",
-                       "fast")
+        return Outcome(int(batch.evaluations[0]), solved,
+                       _reason(solved, bool(batch.beyond_range[0])), "fast")
     res = run_reference(spec, rng=np.random.default_rng(seed), budget=budget)
     return Outcome(res.evaluations, res.solved, res.reason, "reference")
 
@@ -241,7 +254,8 @@ def iter_runs(spec: AlgorithmSpec, *, runs: int, seed: int, budget: int | None =
                 size = min(2 * size, MAX_CHUNK)
             ok = tuple(bool(s) for s in fast.solved)
             yield Chunk(k, tuple(int(e) for e in fast.evaluations), ok,
-                        tuple("optimum" if s else "budget" for s in ok))
+                        tuple(_reason(s, bool(b)) for s, b in zip(ok, fast.beyond_range,
+                                                                  strict=True)))
             k = stop
         else:
             inner = None if observer is None else observer(k)
