@@ -96,8 +96,8 @@ def _engine_bug(name: str, *, target: Callable[[tuple[int, ...]], tuple[int, ...
 
         used = spec if target is None else spec.with_target(target(spec.a))
         children = seed.spawn(runs) if seeds is None else seeds(seed, runs)
-        batch = run_seeds(used, children, budget=budget)
-        return np.asarray(batch.evaluations), np.asarray(batch.solved)
+        # BeyondRangeError rather than a run beyond the engine's range read as censored
+        return run_seeds(used, children, budget=budget).as_arrays()
 
     return Implementation(name, simulate, fast=True)
 
