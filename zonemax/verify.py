@@ -157,7 +157,7 @@ def _planted_counts_engine() -> Implementation:
                           per_iteration=simulate_per_iteration)
 
 
-#: Module of the engine's samplers, and the planted bug of issue 26 in it: the power law's
+#: Module of the engine's samplers, and a planted bug in it: the power law's
 #: proposal inside an octave ``[lo, 2 lo)`` drawn with one random bit too many (offsets on
 #: ``[0, 2 lo)``), so that magnitudes leave their octave; -6.5% mean run time of ``ea-power`` at
 #: a = (10^5, 10^5) (20,000 runs a side, standard error 0.3%).
@@ -225,7 +225,7 @@ def _sampler_bug(name: str, module: str, old: str, new: str) -> Implementation:
 
 
 def engine_planted() -> dict[str, tuple[str, Implementation]]:
-    """Planted bugs of the fast engine (issue 14), built on its public API, each with the
+    """Planted bugs of the fast engine, built on its public API, each with the
     family that must catch it; ``zonemax verify --power`` runs them after
     :data:`~zonemax.stats_tests.implementations.PLANTED`."""
     return {
