@@ -32,9 +32,9 @@ from typing import Any
 import numpy as np
 
 from zonemax.conformance import PROFILES, check
-from zonemax.conformance.check import judge, same_laws
+from zonemax.conformance.api import judge, same_laws
 from zonemax.conformance.laws import run_time_law
-from zonemax.conformance.planted import ea_pm1, rls_pm1
+from zonemax.conformance.planted import ea_pm1, rls_ab, rls_pm1
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -62,7 +62,8 @@ def law_sampled(algorithm: str, replicates: int, seed: int) -> list[dict[str, An
         rng = np.random.default_rng(np.random.SeedSequence([seed, k]))
         probs = {}
         for inst in profile.instances:
-            law = run_time_law(algorithm, variant, inst.a, inst.budget)
+            law = run_time_law(algorithm, variant, inst.a, inst.budget,
+                               profile.param("alpha"), profile.param("beta"))
             p = np.array([float(x) for x in law.truncated_pmf()])
             probs[inst.a] = p / p.sum()
         rejected_alg = own = 0
@@ -84,22 +85,24 @@ def planted_rows(algorithm: str, checks: int, seed: int) -> list[dict[str, Any]]
     if algorithm == "ea-pm1":
         makers.append(("algorithm-1 (binomial draws)", ea_pm1("algorithm-1", "binomial")))
         makers += [(v, ea_pm1(v)) for v in profile.variants]
-    else:
+    elif algorithm == "rls-pm1":
         makers += [(v, rls_pm1(v)) for v in profile.variants]
+    else:
+        makers += [(v, rls_ab(v)) for v in profile.variants]
     same = same_laws(profile)
     rows = []
     for j, (name, function) in enumerate(makers):
         inside = [0.0]
 
         def timed(a: tuple[int, ...], *, rng: np.random.Generator, budget: int,
-                  _f: Any = function, _inside: list[float] = inside) -> object:
+                  _f: Any = function, _inside: list[float] = inside, **params: Any) -> object:
             start = time.perf_counter()
             try:
-                return _f(a, rng=rng, budget=budget)
+                return _f(a, rng=rng, budget=budget, **params)
             finally:
                 _inside[0] += time.perf_counter() - start
 
-        variant = name.split(" ")[0]
+        variant = name.split(" ")[0]  # the variant an implementation plants
         rejected_alg = own = 0
         total = 0.0
         for i in range(checks):
