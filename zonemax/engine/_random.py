@@ -13,7 +13,8 @@ i.e. ``J / 2^53`` with ``J`` uniform on ``{0, ..., 2^53 - 1}``.  From it:
   :func:`distinct_pair` -- a uniform ordered pair of distinct integers from it.
 * :func:`phase_trials` -- the number of Bernoulli(q) trials needed for a given number of
   successes (numba's ``Generator.negative_binomial``, numpy's exact Gamma-Poisson mixture, or
-  for few successes a sum of geometric variables drawn by inversion).
+  for few successes a sum of geometric variables drawn by inversion), saturated at the engine's
+  range ``2^62`` (:mod:`zonemax.engine._range`).
 * :func:`count_in_window` -- a hypergeometric draw (successes in a window), sequentially.
 * :func:`binomial_small` -- ``Bin(N, s)`` (optionally conditioned on being ``>= 1``) by
   inversion with the pmf recurrence; used only for ``N s <= ~1`` (numbers of mutated
@@ -49,7 +50,7 @@ else:
     #: as ``Literal[int](0)`` / ``Literal[bool](True)``.  A constant passed to a jitted helper
     #: (or a counter still holding its initial constant when numba types the call) compiles a
     #: Literal specialisation of the helper and of everything it calls, besides the general one:
-    #: 36 extra signatures in the Section 6 grid's kernels before issue 24 (cold start).  For
+    #: 36 extra signatures in the Section 6 grid's kernels before the cold-start work.  For
     #: mypy they are the identity on int / bool.
     typed_int = np.int64
     typed_bool = np.bool_
