@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import importlib.metadata
 import random
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -241,10 +242,10 @@ def main() -> None:
     for library in args.library or sorted(LIBRARIES):
         text = report(library, args.seed, args.runs)
         (HERE / f"{library}.md").write_text(text)
-        print(text.splitlines()[0])
+        sys.stdout.write(text.splitlines()[0] + "\n")
         for line in text.splitlines():
             if line.startswith("## "):
-                print("  " + line[3:])
+                sys.stdout.write("  " + line[3:] + "\n")
 
 
 if __name__ == "__main__":
