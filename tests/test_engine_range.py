@@ -10,9 +10,12 @@ were silently capped.  Each test below names what the old code did in its docstr
 them fails on it.
 
 Kernels covered at the edge: ``_ea_law`` (ea-heavy, ea-geom, ea-power), ``_rls_law``
-(rls-heavy, rls-power), ``_rls_positions`` (rls-geom, rls-pm1), ``_ea_pm1`` (ea-pm1) with counts
-near ``2^62``, the shared ``phase_trials``/``settle``/``finish`` near ``2^58``, ``2^62`` and
-``2^63``, ``_rls_ab``'s step cap and every kernel's budget through the API and the CLI.
+(rls-heavy, rls-power, and rls-geom per iteration), ``_rls_positions`` (rls-geom, rls-pm1),
+``_ea_pm1`` (ea-pm1) with counts near ``2^62``, the shared ``phase_trials``/``settle``/``finish``
+near ``2^58``, ``2^62`` and ``2^63``, ``_rls_ab``'s step cap and every kernel's budget through
+the API and the CLI.  ``_rls_pm1`` and ``_rls_ab`` simulate every useful iteration and have
+``q >= 1/(2n)``, so no run of theirs reaches ``2^62`` in feasible time: their edge is the
+budget (refused from ``2^62``; the same shared draws).
 """
 
 from __future__ import annotations
@@ -190,6 +193,18 @@ def test_tiny_useful_probability_is_beyond_the_range_never_solved(name: str) -> 
     assert (budgeted.evaluations == 10**18).all()
     with pytest.raises(BeyondRangeError, match="2\\^62"):
         simulate(spec, np.random.SeedSequence(1), 2, None)
+
+
+def test_per_iteration_oracle_reports_the_range() -> None:
+    """The per-iteration rls-geom kernel (``_rls_law`` with the double-geometric law, the oracle
+    of the position rule) with a tiny mean: :class:`BeyondRangeError` without a budget (its
+    ``(evaluations, solved)`` pair cannot say "beyond"), censored with one.  Old: solved runs
+    with counts like ``2^59 + 2``."""
+    spec = TINY["rls-geom"]
+    with pytest.raises(BeyondRangeError):
+        simulate_per_iteration(spec, np.random.SeedSequence(1), 2, None)
+    ev, ok = simulate_per_iteration(spec, np.random.SeedSequence(1), 2, 10**18)
+    assert not ok.any() and (ev == 10**18).all()
 
 
 def test_a_kernel_called_without_a_budget_stops_at_the_range() -> None:
