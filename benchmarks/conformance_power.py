@@ -34,7 +34,7 @@ import numpy as np
 from zonemax.conformance import PROFILES, check
 from zonemax.conformance.api import judge, same_laws
 from zonemax.conformance.laws import run_time_law
-from zonemax.conformance.planted import ea_pm1, rls_ab, rls_pm1
+from zonemax.conformance.planted import ea_pm1, geom_run, rls_ab, rls_pm1
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -63,7 +63,8 @@ def law_sampled(algorithm: str, replicates: int, seed: int) -> list[dict[str, An
         probs = {}
         for inst in profile.instances:
             law = run_time_law(algorithm, variant, inst.a, inst.budget,
-                               profile.param("alpha"), profile.param("beta"))
+                               profile.param("alpha"), profile.param("beta"),
+                               profile.param("geom_q"))
             p = np.array([float(x) for x in law.truncated_pmf()])
             probs[inst.a] = p / p.sum()
         rejected_alg = own = 0
@@ -87,6 +88,8 @@ def planted_rows(algorithm: str, checks: int, seed: int) -> list[dict[str, Any]]
         makers += [(v, ea_pm1(v)) for v in profile.variants]
     elif algorithm == "rls-pm1":
         makers += [(v, rls_pm1(v)) for v in profile.variants]
+    elif algorithm in ("ea-geom", "rls-geom"):
+        makers += [(v, geom_run(algorithm, v)) for v in profile.variants]
     else:
         makers += [(v, rls_ab(v)) for v in profile.variants]
     same = same_laws(profile)

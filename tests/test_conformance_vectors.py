@@ -49,7 +49,7 @@ def test_vectors_follow_schema_and_manifest(built: dict[str, str]) -> None:
 def test_export_command(tmp_path: Path, built: dict[str, str],
                         capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["conform", "--export", str(tmp_path / "v")]) == 0
-    assert "wrote 9 files" in capsys.readouterr().out
+    assert f"wrote {len(built)} files" in capsys.readouterr().out
     assert {p.name: p.read_text() for p in (tmp_path / "v").iterdir()} == built
     assert main(["conform", "ea-pm1", "--export", str(tmp_path / "w")]) == 2
     assert main(["conform"]) == 2

@@ -28,9 +28,8 @@ from zonemax.commands import UsageError
 #: The algorithms with a conformance profile (:data:`zonemax.conformance.PROFILES` for the run
 #: level, :data:`zonemax.conformance.operators.FAMILIES` for the operator level; listed here so
 #: that ``--help`` does not import the package).
-RUN_ALGORITHMS = ("ea-pm1", "rls-pm1", "rls-ab")
-CONFORM_ALGORITHMS = (*RUN_ALGORITHMS, "ea-heavy", "rls-heavy", "ea-geom", "rls-geom",
-                      "ea-power", "rls-power")
+RUN_ALGORITHMS = ("ea-pm1", "rls-pm1", "rls-ab", "ea-geom", "rls-geom")
+CONFORM_ALGORITHMS = (*RUN_ALGORITHMS, "ea-heavy", "rls-heavy", "ea-power", "rls-power")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -164,6 +163,9 @@ def execute(args: argparse.Namespace) -> int:
         raise UsageError(f"--timeout must be a number of seconds, got {args.timeout!r}") from None
     params = _params(args.param)
     level = args.level or ("run" if args.algorithm in RUN_ALGORITHMS else "operator")
+    if level == "operator" and args.algorithm == "rls-ab":
+        raise UsageError("rls-ab has no operator level (its step floor(v_i) depends on the "
+                         "velocity); judge the run with --level run")
     if level == "run" and args.algorithm not in RUN_ALGORITHMS:
         raise UsageError(f"the run level is not available for {args.algorithm} (it is for "
                          f"{', '.join(RUN_ALGORITHMS)}); use --level operator")

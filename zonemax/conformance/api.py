@@ -44,7 +44,7 @@ RunFunction = Callable[..., object]
 def _law(algorithm: str, variant: str, a: tuple[int, ...], budget: int) -> RunTimeLaw:
     profile = PROFILES[algorithm]
     return run_time_law(algorithm, variant, a, budget, profile.param("alpha"),
-                        profile.param("beta"))
+                        profile.param("beta"), profile.param("geom_q"))
 
 
 def _laws(profile: Profile, instance: Instance) -> dict[str, RunTimeLaw]:

@@ -112,7 +112,77 @@ def rls_pm1_offspring(n: int) -> Callable[[State], list[Outcome]]:
     return law
 
 
+def geom_magnitude(q: Fraction) -> Callable[[int], Fraction]:
+    """``P(|Z| = m)`` of the double-geometric step ``Z = G1 - G2`` (Rudolph 1994):
+    ``(1 - q)/(1 + q)`` at 0 and ``2 (1 - q) q^m / (1 + q)`` beyond (see
+    :mod:`zonemax.exact.geom_law`)."""
+    c = (1 - q) / (1 + q)
+    return lambda m: c if m == 0 else 2 * c * q**m
+
+
+def _moves(d: int, f: int, law: Callable[[int], Fraction]) -> list[tuple[int, bool, Fraction]]:
+    """(new distance, changed, probability) of one mutated position at distance ``d``, for the
+    new distances ``<= f`` (a longer one alone makes the offspring worse: rejected)."""
+    out: dict[tuple[int, bool], Fraction] = {}
+    out[(d, False)] = law(0)  # the zero step
+    for m in range(1, d + f + 1):
+        half = law(m) / 2  # sign + or - with probability 1/2
+        for new in (abs(d - m), d + m):
+            if new <= f:
+                out[(new, True)] = out.get((new, True), Fraction(0)) + half
+    return [(k[0], k[1], v) for k, v in out.items()]
+
+
+def ea_step_offspring(n: int, law: Callable[[int], Fraction]
+                      ) -> Callable[[State], list[Outcome]]:
+    """One offspring of Algorithm 1 with a sign-symmetric step law (``law(m) = P(|s| = m)``),
+    lumped; outcomes with a position farther than ``f`` are left out (rejected), and the draw
+    with no position changed is listed with its exact probability."""
+    p = Fraction(1, n)  # Algorithm 1, line 4
+
+    def offspring(d: State) -> list[Outcome]:
+        f = sum(d)
+        per: list[list[tuple[int, bool, Fraction]]] = []
+        for di in d:
+            opts = [(new, changed, p * prob) for new, changed, prob in _moves(di, f, law)]
+            if n > 1:
+                opts.append((di, False, 1 - p))  # not mutated
+            per.append(opts)
+        out: dict[tuple[State, int, bool], Fraction] = {}
+        for combo in product(*per):
+            new = tuple(sorted((c[0] for c in combo), reverse=True))
+            delta = sum(new) - f
+            if delta > 0:
+                continue  # rejected under every variant
+            changed = any(c[1] for c in combo)
+            prob = math.prod((c[2] for c in combo), start=Fraction(1))
+            key = (new, delta, not changed)
+            out[key] = out.get(key, Fraction(0)) + prob
+        return [(k[0], k[1], k[2], v) for k, v in out.items()]
+
+    return offspring
+
+
+def rls_step_offspring(n: int, law: Callable[[int], Fraction]
+                       ) -> Callable[[State], list[Outcome]]:
+    """One offspring of RLS with a sign-symmetric step law: one uniform position moves."""
+
+    def offspring(d: State) -> list[Outcome]:
+        f = sum(d)
+        out: dict[tuple[State, int, bool], Fraction] = {}
+        for i, di in enumerate(d):
+            for new_di, changed, prob in _moves(di, f, law):
+                new = tuple(sorted((*d[:i], new_di, *d[i + 1:]), reverse=True))
+                key = (new, new_di - di, not changed)
+                out[key] = out.get(key, Fraction(0)) + prob / n
+        return [(k[0], k[1], k[2], v) for k, v in out.items()]
+
+    return offspring
+
+
 OFFSPRING = {"ea-pm1": ea_pm1_offspring, "rls-pm1": rls_pm1_offspring}
+#: Algorithms whose step law has a parameter: (offspring builder, magnitude law from q).
+STEP_OFFSPRING = {"ea-geom": ea_step_offspring, "rls-geom": rls_step_offspring}
 
 #: The variants of RLS_{alpha,beta} (Algorithm 2) with a law of their own.
 RLS_AB_VARIANTS = ("algorithm-2", "strict-acceptance", "resample-unchanged",
@@ -177,8 +247,10 @@ def variant_kernel(offspring: Callable[[State], list[Outcome]], variant: str
         outcomes = offspring(d)
         scale = Fraction(1)
         if variant in ("resample-unchanged", "unchanged-not-counted"):
-            changed = sum((o[3] for o in outcomes if not o[2]), Fraction(0))
-            scale = 1 / changed  # the draw conditioned on y != x
+            # the draw conditioned on y != x; the unchanged draws are always listed (f does not
+            # move), the rejected changed ones may be left out
+            unchanged = sum((o[3] for o in outcomes if o[2]), Fraction(0))
+            scale = 1 / (1 - unchanged)
             outcomes = [o for o in outcomes if not o[2]]
         out: dict[State, Fraction] = {}
         for new, delta, _unchanged, prob in outcomes:
@@ -233,12 +305,14 @@ class RunTimeLaw:
 
 
 def run_time_law(algorithm: str, variant: str, a: Sequence[int], budget: int,
-                 alpha: Fraction | None = None, beta: Fraction | None = None) -> RunTimeLaw:
+                 alpha: Fraction | None = None, beta: Fraction | None = None,
+                 q: Fraction | None = None) -> RunTimeLaw:
     """The exact law of ``T`` of ``variant`` of ``algorithm`` on target ``a`` (module docstring;
-    ``alpha``, ``beta`` for ``rls-ab`` only)."""
-    if algorithm not in (*OFFSPRING, "rls-ab"):
-        raise ValueError(f"no run-time law for {algorithm!r}; choose one of "
-                         f"{', '.join((*OFFSPRING, 'rls-ab'))}")
+    ``alpha``, ``beta`` for ``rls-ab`` only, the rational ratio ``q`` for ``ea-geom`` and
+    ``rls-geom``)."""
+    known = (*OFFSPRING, *STEP_OFFSPRING, "rls-ab")
+    if algorithm not in known:
+        raise ValueError(f"no run-time law for {algorithm!r}; choose one of {', '.join(known)}")
     a = tuple(int(ai) for ai in a)
     if not a or all(ai == 0 for ai in a):
         raise ValueError("the target a must be a non-empty tuple with a non-zero entry")
@@ -265,7 +339,13 @@ def run_time_law(algorithm: str, variant: str, a: Sequence[int], budget: int,
         def level(d: Any) -> int:
             return sum(p[0] for p in d)
     else:
-        kernel = variant_kernel(OFFSPRING[algorithm](len(a)), base)
+        if algorithm in STEP_OFFSPRING:
+            if q is None:
+                raise ValueError(f"{algorithm} needs the ratio q")
+            built = STEP_OFFSPRING[algorithm](len(a), geom_magnitude(q))
+        else:
+            built = OFFSPRING[algorithm](len(a))
+        kernel = variant_kernel(built, base)
         start = start_state(a)
 
         def is_target(d: Any) -> bool:

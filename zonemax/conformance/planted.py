@@ -136,3 +136,43 @@ def rls_ab(variant: str = "algorithm-2") -> Callable[..., tuple[int, bool]]:
         return t, fx == 0
 
     return run
+
+
+def geom_run(algorithm: str, variant: str = "algorithm-1") -> Callable[..., tuple[int, bool]]:
+    """``run(a, *, rng, budget, geom_q)``: Algorithm 1 (``ea-geom``) or RLS (``rls-geom``) with
+    the double-geometric step ``G1 - G2`` (Rudolph 1994), as ``variant``."""
+
+    def run(a: Sequence[int], *, rng: np.random.Generator, budget: int,
+            geom_q: object) -> tuple[int, bool]:
+        q = float(geom_q)  # type: ignore[arg-type]
+        n = len(a)
+        x = [0] * n
+        fx = sum(abs(ai) for ai in a)
+        t = 1 if variant == "start-counted" else 0
+
+        def step() -> int:
+            return int(rng.geometric(1 - q)) - int(rng.geometric(1 - q))
+
+        def offspring() -> list[int]:
+            y = list(x)
+            if algorithm == "rls-geom":
+                y[int(rng.integers(n))] += step()  # one position, uniformly
+            else:
+                for i in range(n):
+                    if rng.random() < 1 / n:  # Algorithm 1, line 4
+                        y[i] += step()
+            return y
+
+        while fx != 0 and t < budget:
+            y = offspring()
+            while y == x and variant == "resample-unchanged":
+                y = offspring()
+            if y == x and variant == "unchanged-not-counted":
+                continue  # no evaluation charged
+            fy = sum(abs(ai - yi) for ai, yi in zip(a, y, strict=True))
+            t += 1
+            if fy < fx or (fy == fx and variant != "strict-acceptance"):
+                x, fx = y, fy
+        return t, fx == 0
+
+    return run

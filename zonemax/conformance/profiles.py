@@ -78,6 +78,15 @@ PROFILES: dict[str, Profile] = {
                        (Instance((1, 1), 35), Instance((1, -1, 1), 57)), 10_000),
     # Section 5's example parameters alpha = 17/10, beta = 9/10; a = (3,) and (4, 1) have ties
     # (floor(v) = 2d) and velocities whose floor and rounding differ
+    # the double-geometric operator at the rational ratio q = 1/2 (exact rationals throughout;
+    # the default mean step length 1 makes q irrational): zero steps make unchanged offspring
+    # frequent
+    "ea-geom": Profile("ea-geom", "algorithm-1", _PM1_VARIANTS,
+                       (Instance((1, 1), 171), Instance((2, 2), 178)), 10_000,
+                       (("geom_q", Fraction(1, 2)),)),
+    "rls-geom": Profile("rls-geom", "algorithm-1", _PM1_VARIANTS,
+                        (Instance((1, 1), 114), Instance((2, 1), 118)), 10_000,
+                        (("geom_q", Fraction(1, 2)),)),
     "rls-ab": Profile("rls-ab", "algorithm-2", RLS_AB_VARIANTS,
                       (Instance((3,), 23), Instance((4, 1), 63)), 10_000,
                       (("alpha", Fraction(17, 10)), ("beta", Fraction(9, 10)))),
