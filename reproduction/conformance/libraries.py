@@ -199,6 +199,25 @@ def nevergrad_run(count: str) -> Callable[..., tuple[int, bool]]:
     return run
 
 
+#: What the library's source does at the point that decides the variant.
+NOTES = {
+    "deap": "`tools.selBest` sorts `population + offspring` (parent first) with a stable sort, "
+            "so the parent wins ties: strict acceptance.  `eaMuPlusLambda` evaluates the "
+            "initial individual too, so counting its evaluations adds the start point as well "
+            "(two variants at once: no single catalogued variant matches).",
+    "leap": "`ops.truncation_selection(offspring, size, parents=...)` takes the top individuals "
+            "of `offspring` then `parents` (`toolz.topk`, stable): the offspring wins ties, as "
+            "in Algorithm 1.  The initial individual is evaluated too (start counted when "
+            "counting evaluations).",
+    "inspyred": "`replacers.plus_replacement` sorts `offspring + parents` (offspring first) "
+                "with a stable sort: the offspring wins ties, as in Algorithm 1.  The initial "
+                "population is evaluated too (start counted when counting evaluations).",
+    "nevergrad": "`DiscreteOnePlusOne` offers no mutation hook: its own mutation of the integer "
+                 "coordinates (not the ±1 step) is judged, at the run level (its ask/tell "
+                 "interface does not draw single steps), against the ±1 (1+1) EA; 2000 runs per "
+                 "target (one run costs milliseconds).",
+}
+
 LIBRARIES: dict[str, tuple[str, Callable[[str], Callable[..., tuple[int, bool]]]]] = {
     "deap": ("deap", deap_run),
     "leap": ("leap-ec", leap_run),
@@ -214,10 +233,11 @@ def report(library: str, seed: int, runs: int | None = None) -> str:
 
     distribution, make = LIBRARIES[library]
     version = importlib.metadata.version(distribution)
+    command = (f"python reproduction/conformance/libraries.py --library {library} --seed {seed}"
+               + (f" --runs {runs}" if runs else ""))
     lines = [f"# {library} {version}: conformance of its (1+1) EA with the ±1 step", "",
-             f"zonemax {__version__}, numpy {np.__version__}; "
-             f"`python reproduction/conformance/libraries.py --library {library} --seed {seed}`"
-             + (f" --runs {runs}" if runs else "") + ".", "",
+             f"zonemax {__version__}, numpy {np.__version__}; `{command}`.", "",
+             NOTES[library], "",
              "Setup: see the docstring of `reproduction/conformance/libraries.py`.", ""]
     for i, count in enumerate(COUNTS):
         result = check("ea-pm1", run=make(count), seed=seed + i, runs=runs)
