@@ -74,7 +74,9 @@ def _lr_score(p_alt: Fraction, p_null: Fraction) -> Fraction:
         return Fraction(-LR_CLIP)
     if p_null == 0:
         return Fraction(LR_CLIP)
-    value = math.log(p_alt) - math.log(p_null)  # Fraction -> float log (finite, > 0 values)
+    # logs of the integer parts: no underflow, however small the probabilities
+    value = (math.log(p_alt.numerator) - math.log(p_alt.denominator)
+             - math.log(p_null.numerator) + math.log(p_null.denominator))
     return Fraction(round(max(-LR_CLIP, min(LR_CLIP, value)) * 1024), 1024)
 
 
