@@ -219,3 +219,26 @@ def test_verify_refuses_an_unwritable_report_before_it_runs(
     assert "no folder" in capsys.readouterr().err
     assert main(["verify", "--report", str(tmp_path)]) == 2
     assert "directory" in capsys.readouterr().err
+
+
+def test_a_missing_tex_is_one_skip_line_for_all_its_tests(tmp_path: Path) -> None:
+    """Without the paper's TeX the quote tests skip with one reason; ``-ra`` prints it once,
+    with the count, also when the tests ran on several xdist workers."""
+    import os
+    import re
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "ZONEMAX_PAPER_TEX": str(tmp_path / "absent.tex")}
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "2", "-rs", "-q",
+         "proofs_check/tests/test_claims_s3.py", "proofs_check/tests/test_claims_s5.py",
+         "-k", "tex_quotes_are_verbatim or editorial_quotes"],
+        cwd=root, env=env, capture_output=True, text=True, timeout=600, check=False)
+    lines = [line for line in done.stdout.splitlines() if line.startswith("SKIPPED")]
+    assert len(lines) == 1, done.stdout
+    count = int(re.match(r"SKIPPED \[(\d+)\] conftest\.py:\d+: not checked: the paper's TeX",
+                         lines[0])[1])  # type: ignore[index]
+    skipped = int(re.search(r"(\d+) skipped", done.stdout)[1])  # type: ignore[index]
+    assert count == skipped >= 2

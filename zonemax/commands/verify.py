@@ -35,12 +35,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="also write the full table to FILE (checked before the run)")
 
 
-#: Algorithms whose fast-engine kernels the statistical families run; their first
-#: compilation after an install is announced (as ``zonemax run`` announces its own).
-ENGINE_ALGORITHMS = ("ea-pm1", "rls-pm1", "ea-heavy", "rls-heavy", "rls-ab", "ea-geom",
-                     "rls-geom", "ea-power", "rls-power")
-
-
 def _report_path(text: str) -> Path:
     """``--report FILE``: a file that can be written (its folder exists and is writable)."""
     if not text.strip():
@@ -58,12 +52,15 @@ def _report_path(text: str) -> Path:
 
 
 def compiling_algorithms() -> list[str]:
-    """The algorithms of :data:`ENGINE_ALGORITHMS` whose kernels are in neither this process
-    nor numba's on-disk cache (:func:`zonemax.engine.needs_compiling`)."""
+    """The algorithms of the fast engine (the statistical families run each) whose kernels are
+    in neither this process nor numba's on-disk cache (:func:`zonemax.engine.needs_compiling`):
+    their first compilation after an install is announced, as ``zonemax run`` announces its
+    own."""
     from zonemax.engine import needs_compiling
+    from zonemax.experiments.simulate import FAST_ALGORITHMS
     from zonemax.reference.spec import AlgorithmSpec
 
-    return [name for name in ENGINE_ALGORITHMS
+    return [name for name in FAST_ALGORITHMS
             if needs_compiling(AlgorithmSpec(name, (3, -2))) is True]
 
 
