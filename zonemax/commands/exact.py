@@ -41,6 +41,7 @@ from zonemax.reference.spec import ALGORITHMS, EA_ALGORITHMS, RLS_ALGORITHMS, Al
 
 if TYPE_CHECKING:
     from zonemax.exact import ExactResult
+    from zonemax.exact.law import LawOfT
 
 
 #: Algorithms with an exact solver (:data:`zonemax.exact.ALGORITHMS`; listed here so that
@@ -77,6 +78,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         "double-geometric with an irrational q) in decimal digits (default 50); "
                         "an enclosure that does not pin down six digits is refused with a "
                         "precision to try")
+    parser.add_argument("--cdf", action="store_true",
+                        help="print the whole law of T instead: P(T = t) and P(T <= t) with "
+                        "rigorous enclosures for every t up to the 1 - 10^-9 quantile, and "
+                        "quantiles (sizes as for E[T] with the exact solvers)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -281,7 +286,7 @@ def result_from_args(args: argparse.Namespace) -> ExactResult:
         exact_expectation,
     )
     from zonemax.exact.dispatch import INTERVAL_ALGORITHMS, chosen_method
-    from zonemax.exact.ea_pm1_float import DEFAULT_FLOAT_MAX_STATES
+    from zonemax.exact.ea_pm1_float import DEFAULT_FLOAT_MAX_STATES, ea_pm1_float_result
 
     try:
         method = chosen_method(spec, getattr(args, "method", "auto"))
@@ -308,8 +313,11 @@ def result_from_args(args: argparse.Namespace) -> ExactResult:
         dps = parse_int("--dps", args.dps, minimum=MIN_DPS, maximum=MAX_DPS)
     progress = SolveProgress(spec, sys.stderr, float_solver=method == "float")
     try:
+        if method == "float":
+            return ea_pm1_float_result(spec.a, max_states=max_states,
+                                       with_variance=args.variance, progress=progress)
         return exact_expectation(spec, max_states=max_states, with_variance=args.variance,
-                                 dps=dps, progress=progress, method=method)
+                                 dps=dps, progress=progress)
     except InstanceTooLarge as exc:
         raise UsageError(str(exc)) from None
     except EnclosureTooWide as exc:
@@ -332,8 +340,21 @@ def decimal_text(value: Fraction | mpmath.mpf, digits: int = DIGITS) -> str:
     return str(mpmath.nstr(value, digits))
 
 
+#: A fraction whose numerator or denominator has more bits than this is printed as a decimal
+#: only (Python refuses to print integers of more than 4300 digits; 4300 digits = 14284 bits).
+FRACTION_BITS = 14_000
+
+
+def fraction_text(value: Fraction) -> str:
+    """``p/q``, or a note with the size when ``p`` or ``q`` is too long to print."""
+    bits = max(value.numerator.bit_length(), value.denominator.bit_length())
+    if bits <= FRACTION_BITS:
+        return str(value)
+    return f"(an exact fraction of about {int(bits * 0.30103)} digits)"
+
+
 def _value_text(value: Fraction | mpmath.mpf) -> str:
-    return str(value) if isinstance(value, Fraction) else decimal_text(value)
+    return fraction_text(value) if isinstance(value, Fraction) else decimal_text(value)
 
 
 def _param_text(value: object) -> str:
@@ -350,7 +371,8 @@ def format_text(res: ExactResult) -> str:
     lines.append(f"target a = {','.join(map(short_number, res.a))}{shown}")
     if res.exact:
         assert isinstance(res.expectation, Fraction)
-        lines.append(f"E[T] = {res.expectation} ≈ {decimal_text(res.expectation)}")
+        lines.append(f"E[T] = {fraction_text(res.expectation)} ≈ "
+                     f"{decimal_text(res.expectation)}")
     else:
         why = ("c_eps enclosure and rounding" if res.algorithm in ("ea-heavy", "rls-heavy")
                else "interval arithmetic, every rounding included")
@@ -360,7 +382,8 @@ def format_text(res: ExactResult) -> str:
                      f"{mpmath.nstr(res.error_bound, 3)}  (rigorous: {why})")
     if res.variance is not None:
         var = res.variance
-        text = f"{var} ≈ {decimal_text(var)}" if isinstance(var, Fraction) else decimal_text(var)
+        text = (f"{fraction_text(var)} ≈ {decimal_text(var)}" if isinstance(var, Fraction)
+                else decimal_text(var))
         if res.variance_error is not None:
             text = (f"{decimal_text(var, 14)} ± {mpmath.nstr(res.variance_error, 2)}  "
                     "(rigorous)")
@@ -391,7 +414,61 @@ def format_json(res: ExactResult) -> str:
     return json.dumps(obj) + "\n"
 
 
+#: The quantile levels printed with ``--cdf``.
+CDF_LEVELS = (0.01, 0.1, 0.5, 0.9, 0.99, 0.999999, 1 - 1e-9)
+
+
+def law_from_args(args: argparse.Namespace) -> LawOfT:
+    """``--cdf``: validate the arguments and compute :func:`zonemax.exact.law.law_of_T`."""
+    spec = spec_from_args(args, EXACT_ALGORITHMS)
+    from zonemax.exact import InstanceTooLarge, default_max_states
+    from zonemax.exact.law import law_of_T
+
+    if getattr(args, "method", "auto") == "float":
+        raise UsageError("--cdf runs on the exact solvers' chains; drop --method float")
+    max_states = (default_max_states(spec.algorithm, spec.n) if args.max_states is None
+                  else parse_max_states(args.max_states))
+    if states_lower_bound(spec, max_states) > max_states:
+        raise UsageError(
+            f"{spec.algorithm} on a = {_target_text(spec.a)}: more lumped states than "
+            f"max_states = {max_states} (a lower bound computed before solving); choose a "
+            f"smaller target or raise --max-states (at most {MAX_STATES:.0e})")
+    try:
+        return law_of_T(spec, max_states=max_states)
+    except InstanceTooLarge as exc:
+        raise UsageError(str(exc)) from None
+
+
+def format_law(law: LawOfT, as_json: bool) -> str:
+    """The law of ``T``: one line per ``t`` (text) or arrays (JSON)."""
+    levels = [lv for lv in CDF_LEVELS if lv <= 1 - law.tail]
+    if as_json:
+        return json.dumps({
+            "algorithm": law.spec.algorithm, "a": list(law.spec.a), "states": law.states,
+            "method": law.method, "tail": law.tail,
+            "pmf_low": law.pmf_low.tolist(), "pmf_high": law.pmf_high.tolist(),
+            "cdf_low": law.cdf_low.tolist(), "cdf_high": law.cdf_high.tolist(),
+            "quantiles": {repr(lv): list(law.quantile(lv)) for lv in levels},
+        }) + "\n"
+    lines = [f"{law.spec.algorithm}: {ALGORITHMS[law.spec.algorithm]}",
+             f"target a = {','.join(map(short_number, law.spec.a))}",
+             f"law of T (rigorous enclosures: {law.method}); P(T > {law.t_max}) <= "
+             f"{law.tail:.3g}; states: {law.states}"]
+    for lv in levels:
+        lo, hi = law.quantile(lv)
+        lines.append(f"quantile {lv:.10g}: {lo}" + ("" if lo == hi else f" .. {hi}"))
+    lines.append(f"{'t':>7} {'P(T = t) low':>22} {'high':>22} {'P(T <= t) low':>22} "
+                 f"{'high':>22}")
+    for t in range(law.t_max + 1):
+        lines.append(f"{t:>7} {law.pmf_low[t]:>22.15e} {law.pmf_high[t]:>22.15e} "
+                     f"{law.cdf_low[t]:>22.15e} {law.cdf_high[t]:>22.15e}")
+    return "\n".join(lines) + "\n"
+
+
 def execute(args: argparse.Namespace) -> int:
+    if getattr(args, "cdf", False):
+        sys.stdout.write(format_law(law_from_args(args), args.json))
+        return 0
     res = result_from_args(args)
     sys.stdout.write(format_json(res) if args.json else format_text(res))
     return 0

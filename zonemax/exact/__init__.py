@@ -18,12 +18,17 @@ One module per algorithm family, plus the shared parts:
 * :mod:`~zonemax.exact.rls_heavy` -- RLS with the heavy-tailed operator;
 * :mod:`~zonemax.exact.heavy_law` -- Definition 2 read afresh: the law of ``I``, ``c_eps``, the
   admissible steps (nothing taken from the code under test);
-* beyond the paper (issue 15): :mod:`~zonemax.exact.geom` -- (1+1) EA and RLS with the
+* beyond the paper: :mod:`~zonemax.exact.geom` -- (1+1) EA and RLS with the
   double-geometric operator (Rudolph 1994), its law read afresh in
   :mod:`~zonemax.exact.geom_law`; :mod:`~zonemax.exact.power` -- (1+1) EA and RLS with the
   power-law operator, ``zeta(beta)`` and its tails enclosed in :mod:`~zonemax.exact.power_law`;
   both use the chains of :mod:`~zonemax.exact.step_chains` (any sign-symmetric step law, zero
   step allowed);
+* :mod:`~zonemax.exact.ea_pm1_float` -- the ±1 EA at realistic sizes (``a = 1^30`` in
+  seconds): binary64 with an a-posteriori error bound, enclosures of ``E[T]`` and ``Var[T]``
+  (compiled with numba, so not imported by this package: import the module);
+* :mod:`~zonemax.exact.law` -- the whole law of ``T`` (``P(T <= t)`` with enclosures,
+  quantiles) of every family: :func:`law_of_T`;
 * :mod:`~zonemax.exact.linalg` -- sparse LU and the level-by-level hitting moments;
 * :mod:`~zonemax.exact.limits` -- state-count estimates, default caps, documented size limits;
 * :mod:`~zonemax.exact.result` -- :class:`ExactResult`, :class:`InstanceTooLarge`,
@@ -65,6 +70,7 @@ from zonemax.exact.ea_heavy import ea_heavy_exact
 from zonemax.exact.ea_pm1 import ea_pm1_exact
 from zonemax.exact.geom import ea_geom_exact, rls_geom_exact
 from zonemax.exact.heavy_law import admissible_magnitudes, c_eps_enclosure, magnitude_law
+from zonemax.exact.law import LawOfT, law_of_T
 from zonemax.exact.limits import (
     ALGORITHMS,
     DEFAULT_MAX_STATES,
@@ -88,6 +94,7 @@ __all__ = [
     "EnclosureTooWide",
     "ExactResult",
     "InstanceTooLarge",
+    "LawOfT",
     "admissible_magnitudes",
     "c_eps_enclosure",
     "default_max_states",
@@ -96,6 +103,7 @@ __all__ = [
     "ea_pm1_exact",
     "ea_power_exact",
     "exact_expectation",
+    "law_of_T",
     "magnitude_law",
     "rls_ab_exact",
     "rls_geom_exact",

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from zonemax.exact.ea_heavy import ea_heavy_exact
 from zonemax.exact.ea_pm1 import ea_pm1_exact
-from zonemax.exact.ea_pm1_float import ea_pm1_float_result
 from zonemax.exact.geom import ea_geom_exact, rls_geom_exact
 from zonemax.exact.limits import ALGORITHMS, default_max_states, sorted_tuples_upto
 from zonemax.exact.linalg import ExactProgress
@@ -22,7 +21,8 @@ INTERVAL_ALGORITHMS = ("ea-heavy", "rls-heavy", "ea-geom", "rls-geom", "ea-power
 FLOAT_ALGORITHMS = ("ea-pm1",)
 #: ``method`` values: ``"auto"`` (exact rationals where the instance is within the family's
 #: default state cap, else the floating-point solver where there is one), ``"exact"`` (the
-#: family's usual solver) or ``"float"`` (:mod:`zonemax.exact.ea_pm1_float`).
+#: family's usual solver) or ``"float"`` (:mod:`zonemax.exact.ea_pm1_float`, which this module
+#: does not import: it is compiled with numba, which the statistics layer must not import).
 METHODS = ("auto", "exact", "float")
 
 
@@ -49,14 +49,11 @@ def exact_expectation(
     with_variance: bool = False,
     dps: int | None = None,
     progress: ExactProgress | None = None,
-    method: str = "exact",
 ) -> ExactResult:
     """``E[T]`` (and ``Var[T]``) of ``spec`` from its family's solver (one of :data:`ALGORITHMS`).
 
-    ``method`` (:data:`METHODS`, :func:`chosen_method`) picks the family's exact solver (the
-    default) or the rigorous floating-point solver (``"float"``, ``ea-pm1``), or lets the size
-    decide (``"auto"``, what ``zonemax exact`` does); ``ExactResult.method`` says what ran when
-    it was the floating-point solver.
+    For ``ea-pm1`` beyond these sizes see :func:`chosen_method` and
+    :func:`zonemax.exact.ea_pm1_float.ea_pm1_float_result`.
 
     ``max_states`` caps the estimated number of lumped states (default: per family and ``n``,
     :mod:`zonemax.exact.limits`); larger instances raise
@@ -73,8 +70,6 @@ def exact_expectation(
                          f"{', '.join(INTERVAL_ALGORITHMS)}; {spec.algorithm} is solved exactly")
     digits = {} if dps is None else {"dps": dps}
     cap, var, told = max_states, with_variance, progress
-    if chosen_method(spec, method) == "float":
-        return ea_pm1_float_result(spec.a, max_states=cap, with_variance=var, progress=told)
     match spec.algorithm:
         case "ea-pm1":
             return ea_pm1_exact(spec.a, max_states=cap, with_variance=var, progress=told)
