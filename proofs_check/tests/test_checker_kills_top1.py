@@ -113,10 +113,11 @@ def test_a_file_that_checks_word_for_word(tmp_path: Path, paper_tex: Path, fake_
     asked for a claim with nothing to prove in Coq."""
     path = _file(tmp_path, cid)
     verdict = MANIFEST[cid].verdict
+    coverage = MANIFEST[cid].coverage
     assert check_file(path, paper_tex) == FileResult(
-        str(path), cid, True, "ok", verdict, EXACT, (*details, "text"), ())
+        str(path), cid, True, "ok", verdict, EXACT, (*details, "text"), (), coverage)
     assert check_file(path, NO_TEX) == FileResult(
-        str(path), cid, True, "ok", verdict, EXACT, details, (NOT_CHECKED,))
+        str(path), cid, True, "ok", verdict, EXACT, details, (NOT_CHECKED,), coverage)
     assert fake_coq.calls == []
 
 
@@ -129,7 +130,8 @@ def test_coq_theorems_not_rerun_are_listed_and_the_claim_is_trusted(tmp_path: Pa
     assert result == FileResult(
         str(path), TWO_COQ, True, "ok", "holds", TRUSTED, ("identity (3^2 points)",),
         ("Coq theorem S3_omega_range (no coqc in this test)",
-         "Coq theorem S3_omega_range_2 (no coqc in this test)", NOT_CHECKED))
+         "Coq theorem S3_omega_range_2 (no coqc in this test)", NOT_CHECKED),
+        MANIFEST[TWO_COQ].coverage)
 
 
 @pytest.mark.parametrize("cid", [ONE_COQ, TWO_COQ])
@@ -143,7 +145,8 @@ def test_coq_theorems_rerun_make_the_claim_proved_in_coq(tmp_path: Path, paper_t
     result = check_file(path, paper_tex, coq=_report(True, _proved(*names)))
     checks = {ONE_COQ: ("arith",), TWO_COQ: ("identity (3^2 points)",)}[cid]
     assert result == FileResult(str(path), cid, True, "ok", "holds", COQ,
-                                (*checks, *(f"Coq theorem {n}" for n in names), "text"), ())
+                                (*checks, *(f"Coq theorem {n}" for n in names), "text"), (),
+                                entry.coverage)
 
 
 @pytest.mark.parametrize(("theorems", "message"), [
@@ -359,7 +362,8 @@ _TEXT_REF = "the text certificate is not the manifest's TeX reference (lines 267
 
 @pytest.mark.parametrize(("doc", "message"), [
     ({k: v for k, v in _doc(MANIFEST[FORALL]).items() if k != "statement"},
-     "field 'statement' is missing or not a str"),
+     "missing keys 'statement'"),
+    ({**_doc(MANIFEST[FORALL]), "statement": 7}, "field 'statement' is missing or not a str"),
     (_changed(FORALL, certificates={}), "field 'certificates' is missing or not a list"),
     (_changed(FORALL, statement=_STATEMENT + " (edited)"),
      f"statement is not the manifest's: {_STATEMENT[:80]!r} instead of {_STATEMENT[:80]!r}"),
@@ -384,7 +388,7 @@ _TEXT_REF = "the text certificate is not the manifest's TeX reference (lines 267
     ({**_doc(MANIFEST[FORALL]), "certificates": [
         _forall_cert(), {**_doc(MANIFEST[FORALL])["certificates"][-1], "last": 268}]},
      _TEXT_REF),
-], ids=["no-statement", "certificates-object", "statement", "coverage", "cases",
+], ids=["no-statement", "statement-number", "certificates-object", "statement", "coverage", "cases",
         "cases-missing", "extra-key", "kind", "two-checks", "two-texts", "no-text", "lines"])
 def test_a_file_that_is_not_the_manifests_is_refused_word_for_word(
         tmp_path: Path, doc: dict[str, Any], message: str) -> None:

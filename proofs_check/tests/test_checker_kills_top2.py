@@ -93,7 +93,7 @@ def test_an_editorial_file_is_accepted_with_the_quote_checked_or_reported_unchec
     none, or with a ``--tex`` that is not a file, the quote is reported as not checked, saying
     why (the path given is the one judged, not the environment's TeX)."""
     p = certs / "editorial" / f"{ENTRY}.json"
-    ok = FileResult(str(p), ENTRY, True, "ok", EDITORIAL, EXACT)
+    ok = FileResult(str(p), ENTRY, True, "ok", EDITORIAL, EXACT, coverage="the printed text")
     assert check_editorial(p, paper_tex) == FileResult(**{**vars(ok), "details": ("text",)})
     assert check_editorial(p) == FileResult(**{**vars(ok), "unchecked": (NO_TEX,)})
     absent = certs / "absent.tex"
@@ -104,13 +104,15 @@ def test_an_editorial_file_is_accepted_with_the_quote_checked_or_reported_unchec
 
 
 def test_a_certificate_file_is_read_as_utf8_whatever_the_locale(
-        certs: Path, ascii_locale: None) -> None:
-    """The files are UTF-8 (``ensure_ascii=False``); this entry's statement holds a "±".  Under
+        tmp_path: Path, ascii_locale: None) -> None:
+    """The files are UTF-8 (``ensure_ascii=False``); this claim's statement holds a "±".  Under
     an ASCII locale it must still be read (not refused as unreadable)."""
-    p = certs / "editorial" / f"{ENTRY}.json"
-    assert "±" in _editorial_doc(certs)["statement"]
-    assert check_editorial(p) == FileResult(str(p), ENTRY, True, "ok", EDITORIAL, EXACT, (),
-                                            (NO_TEX,))
+    cid = "S6.appendix-n20-similar"
+    write_certificates(run_claims([cid]), tmp_path)
+    p = tmp_path / f"{cid}.json"
+    assert "±" in p.read_text(encoding="utf-8")
+    result = check_file(p, None, coq=NOT_RERUN)
+    assert (result.ok, result.message, result.claim) == (True, "ok", cid)
 
 
 TEXT_ONLY = "an editorial entry carries exactly one text certificate"
@@ -196,15 +198,19 @@ def test_the_tex_and_the_coq_report_reach_every_file_of_a_directory(
     result = check_directory(certs, paper_tex, coq=GIVEN)
     assert result.files == (
         FileResult(str(claim), CLAIM, True, "ok", "holds", COQ,
-                   ("arith", f"Coq theorem {THEOREM}", "text")),
-        FileResult(str(entry), ENTRY, True, "ok", EDITORIAL, EXACT, ("text",)),
+                   ("arith", f"Coq theorem {THEOREM}", "text"), (),
+                   "proved for the whole domain"),
+        FileResult(str(entry), ENTRY, True, "ok", EDITORIAL, EXACT, ("text",), (),
+                   "the printed text"),
     )
     assert result.coq is GIVEN and no_coq_run == []
     bare = check_directory(certs, None, run_coq=False)
     assert bare.files == (
         FileResult(str(claim), CLAIM, True, "ok", "holds", TRUSTED, ("arith",),
-                   (f"Coq theorem {THEOREM} ({NOT_RERUN.note})", NO_TEX)),
-        FileResult(str(entry), ENTRY, True, "ok", EDITORIAL, EXACT, (), (NO_TEX,)),
+                   (f"Coq theorem {THEOREM} ({NOT_RERUN.note})", NO_TEX),
+                   "proved for the whole domain"),
+        FileResult(str(entry), ENTRY, True, "ok", EDITORIAL, EXACT, (), (NO_TEX,),
+                   "the printed text"),
     )
     assert bare.coq == NOT_RERUN and no_coq_run == []
     assert bare.problems == result.problems

@@ -628,7 +628,9 @@ def test_recheck_file_recomputes_a_file_as_it_stands(tmp_path: Path, paper_tex: 
     lines = paper_tex.read_text(encoding="utf-8").split("\n")
     at = next(i for i, ln in enumerate(lines, 1) if ln.strip())
     text = {"kind": "text", "first": at, "last": at, "quote": lines[at - 1].strip()}
-    doc = {"format": "zonemax-certificate/2", "claim": "control-x", "status": "fails",
+    from zonemax.proofs_check.checker import FORMAT
+
+    doc = {"format": FORMAT, "claim": "control-x", "status": "fails",
            "certificates": [_arith("2", ">", "1"), _forall(1, 3, 3), text]}
     path = tmp_path / "control-x.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
@@ -871,26 +873,30 @@ def test_render_word_for_word() -> None:
     )
     from zonemax.proofs_check.checker.coq import CoqReport, TheoremResult
 
+    whole, finite = "proved for the whole domain", "exhaustive on a finite range"
     files = (
-        FileResult("d/A.json", "S1.a", True, "ok", "holds", COQ, ("Coq S1_a", "forall (3 cases)")),
+        FileResult("d/A.json", "S1.a", True, "ok", "holds", COQ, ("Coq S1_a", "forall (3 cases)"),
+                   (), whole),
         FileResult("d/B.json", "S2.b", True, "ok", "fails", EXACT, ("arith",),
-                   ("text (TeX not found (ZONEMAX_PAPER_TEX: x.tex is not a file))",)),
-        FileResult("d/C.json", "S3.c", True, "ok", "holds", EXACT, ("identity",)),
+                   ("text (TeX not found (ZONEMAX_PAPER_TEX: x.tex is not a file))",), whole),
+        FileResult("d/C.json", "S3.c", True, "ok", "holds", EXACT, ("identity",), (), finite),
         FileResult("d/D.json", "S4.d", True, "ok", "holds", SMT, ("z3 and cvc5",),
-                   ("Coq theorem S4_d (not re-run)", "text (no TeX here)")),
-        FileResult("d/editorial/E.json", "S5.e", True, "ok", EDITORIAL, EXACT, ("text",)),
+                   ("Coq theorem S4_d (not re-run)", "text (no TeX here)"), whole),
+        FileResult("d/editorial/E.json", "S5.e", True, "ok", EDITORIAL, EXACT, ("text",), (),
+                   "the printed text"),
     )
     coq = CoqReport(True, "8.16.1", {"S1_a": TheoremResult("S1_a", True, ""),
                                      "S3_c": TheoremResult("S3_c", False, "no")})
     good = render(DirectoryResult(files, (), coq), "d")
     assert good == (
-        "ok   S1.a: proved in Coq [Coq S1_a; forall (3 cases)]\n"
-        "ok   S2.b: re-checked exactly [arith; NOT CHECKED: text (TeX not found "
-        "(ZONEMAX_PAPER_TEX: x.tex is not a file))]\n"
-        "ok   S3.c: re-checked exactly [identity]\n"
-        "ok   S4.d: decided by z3 and cvc5 [z3 and cvc5; NOT CHECKED: Coq theorem S4_d "
-        "(not re-run); text (no TeX here)]\n"
-        "ok   S5.e: re-checked exactly [text]\n"
+        "ok   S1.a: holds, proved for the whole domain; proved in Coq [Coq S1_a; forall (3 "
+        "cases)]\n"
+        "ok   S2.b: fails, proved for the whole domain; re-checked exactly [arith; NOT CHECKED: "
+        "text]\n"
+        "ok   S3.c: holds, exhaustive on a finite range; re-checked exactly [identity]\n"
+        "ok   S4.d: holds, proved for the whole domain; decided by z3 and cvc5 [z3 and cvc5; "
+        "NOT CHECKED: Coq theorem S4_d, text]\n"
+        "ok   S5.e: editorial, the printed text; re-checked exactly [text]\n"
         "checked 5 files in d against the checker's manifest (4 verdicts, 1 editorial)\n"
         "  verdicts by how they are established: proved in Coq 1, decided by z3 and cvc5 1, "
         "re-checked exactly 2\n"
@@ -903,7 +909,8 @@ def test_render_word_for_word() -> None:
     bad = render(DirectoryResult((files[0], bad_file), ("1 claims of the manifest have no file: "
                                                         "S7.g",), not_run), "d")
     assert bad == (
-        "ok   S1.a: proved in Coq [Coq S1_a; forall (3 cases)]\n"
+        "ok   S1.a: holds, proved for the whole domain; proved in Coq [Coq S1_a; forall (3 "
+        "cases)]\n"
         "FAIL S6.f (d/F.json): exact check 0 (arith) is false\n"
         "FAIL directory: 1 claims of the manifest have no file: S7.g\n"
         "checked 2 files in d against the checker's manifest (2 verdicts, 0 editorial)\n"

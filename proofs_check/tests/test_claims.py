@@ -40,7 +40,7 @@ from zonemax.proofs_check.summary import current_block, render_summary, replace_
 #: The paper's TeX if it is found (optional input: without it text certificates are
 #: "not checked"; the quote tests take the ``paper_tex`` fixture, which skips).
 PAPER = locate()
-README = Path(__file__).resolve().parents[2] / "README.md"
+README = Path(__file__).resolve().parents[2] / "docs" / "findings.md"
 
 #: Issue 11's done-when: ``zonemax claims --format json`` lists at least this many claims.
 MIN_CLAIMS = 80
@@ -242,8 +242,8 @@ def test_readme_block_is_the_generated_summary(results: tuple[ClaimResult, ...])
     readme = README.read_text(encoding="utf-8")
     expected = replace_block(readme, render_summary(results, EDITORIAL, run_tables()))
     assert current_block(readme) == current_block(expected), (
-        "README.md's claims summary is stale: run "
-        "`python -m zonemax.proofs_check.summary --write README.md`")
+        "docs/findings.md's claims summary is stale: run "
+        "`python -m zonemax.proofs_check.summary --write docs/findings.md`")
     assert readme == expected  # nothing outside the block differs
 
 

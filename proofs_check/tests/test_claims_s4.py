@@ -180,23 +180,24 @@ def test_verdicts_heavy() -> None:
     assert got == section4.EXPECTED
 
 
-def test_table_certificates_are_written_apart(tmp_path: Path) -> None:
-    """zonemax's own table: its certificate file goes to DIR/tables (not a verdict), has the
-    format of a verdict's file and checks; the reports list it apart from the counted claims."""
+def test_table_certificates_stay_in_the_report(tmp_path: Path) -> None:
+    """zonemax's own table (not a verdict, and not in the checker's manifest): its certificates
+    are in the JSON report, and no file of it goes into the certificate directory, which the
+    checker accepts only with the manifest's files in it (a ``tables/`` left by an earlier
+    version is emptied and removed); the reports list it apart from the counted claims."""
     from zonemax.proofs_check import format_json, format_text, run_claims, run_tables
     results, tables = run_claims(["S4.thm5-constant"]), run_tables()
-    write_certificates(results, tmp_path, (), tables)
-    table_file = tmp_path / "tables" / "S4.c-eps-enclosures.json"
-    assert table_file.is_file()
+    old = tmp_path / "tables" / "S4.c-eps-enclosures.json"
+    old.parent.mkdir()
+    old.write_text(json.dumps({"format": "zonemax-certificate/2"}), encoding="utf-8")
+    write_certificates(results, tmp_path, ())
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["S4.thm5-constant.json"]
     assert [r.claim for r in check_files(sorted(tmp_path.glob("*.json")), PAPER)] == \
         ["S4.thm5-constant"]
-    # not a claim of the paper: the manifest has no entry; its arithmetic recomputes
-    (as_claim,) = check_files([table_file], PAPER)
-    assert "is not in the checker's manifest" in as_claim.message
-    assert recheck_file(table_file, PAPER).ok
     text = format_text(results, (), tables=tables)
     assert "zonemax's own tables (not claims of the paper, not counted)" in text
     assert text.strip().splitlines()[-1].startswith("totals: 1 verdicts:")
     doc = json.loads(format_json(results, (), tables))
     assert doc["totals"]["verdicts"] == 1 and doc["totals"]["tables_not_counted"] == 1
     assert [t["id"] for t in doc["tables"]] == ["S4.c-eps-enclosures"]
+    assert doc["tables"][0]["evidence"], "the table's certificates are in the report"
