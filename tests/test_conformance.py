@@ -23,7 +23,7 @@ from zonemax.exact.geom import ea_geom_exact, rls_geom_exact
 from zonemax.exact.rls_ab import rls_ab_exact
 from zonemax.exact.rls_pm1 import rls_pm1_closed_form, rls_pm1_exact
 
-SMALL = 2000  # runs per instance at the default test level
+SMALL = 1500  # runs per instance at the default test level
 
 
 def reference(algorithm: str):  # type: ignore[no-untyped-def]
@@ -288,9 +288,9 @@ def test_geom_laws_match_exact_solver(a: tuple[int, ...]) -> None:
 
 @pytest.mark.parametrize("algorithm", ["ea-geom", "rls-geom"])
 def test_geom_run_level(algorithm: str) -> None:
-    assert check(algorithm, run=reference(algorithm), seed=21, runs=1000).conforms
+    assert check(algorithm, run=reference(algorithm), seed=21, runs=600).conforms
     planted = check(algorithm, run=geom_run(algorithm, "resample-unchanged"), seed=22,
-                    runs=1000)
+                    runs=600)
     assert planted.consistent_variants == ("resample-unchanged", "unchanged-not-counted")
     # RLS meets no tie that changes the lumped state: strict acceptance has the same law
     same = planted.verdict("strict-acceptance").same_law_as

@@ -88,5 +88,5 @@ def test_bad_operators() -> None:
     with pytest.raises(ValueError, match="needs its range"):
         check("ea-heavy", operator=constant, params={"truncate": "clip"})
     with pytest.raises(ValueError, match="run level is not available"):
-        check("ea-geom", run=constant)
+        check("ea-power", run=constant)
     assert TAIL == "tail"
