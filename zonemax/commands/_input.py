@@ -350,7 +350,8 @@ def parse_runs(text: str) -> int:
     :func:`~zonemax.commands._preflight.preflight` judges the time of runs without a budget)."""
     return parse_int("--runs", text, minimum=1, maximum=MAX_RUNS,
                      why_maximum=" (even the shortest runs, about 18,000 a second, would take "
-                     "more than 15 hours; split the work over several seeds)")
+                     "more than 15 hours: give fewer --runs, or run several commands with "
+                     "different seeds)")
 
 
 def parse_jobs(text: str) -> int:
