@@ -55,7 +55,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", help="master seed of SeedSequence (default: fresh entropy, "
                         "printed)")
     parser.add_argument("--budget", help="maximum evaluations per run; a run that reaches it "
-                        "is reported as censored (default: none)")
+                        "is reported as censored (default: none; the fast engine takes budgets "
+                        "below 2^62, its range of counts)")
     parser.add_argument("--engine", default=None,
                         help="reference|fast (default: fast where supported; reference with "
                         "--ioh)")
@@ -67,7 +68,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--force", action="store_true",
                         help="run even when the pre-flight estimate says that the runs, having "
                         f"no --budget, need more than {PREFLIGHT_SECONDS / 60:.0f} minutes "
-                        "(the estimate comes from the theorems' explicit bounds)")
+                        "(the estimate comes from the theorems' explicit bounds); it does not "
+                        "lift the fast engine's range of counts (2^62 evaluations)")
     parser.epilog = ("Without --budget a run goes on until the optimum; requests whose expected "
                      "time is astronomically large (e.g. ea-pm1 on a = 10^30: E[T] >= 10^30) "
                      "are refused with the estimate unless --force is given.")
