@@ -134,3 +134,28 @@ def test_operator_level(module_dir: Path, capsys: pytest.CaptureFixture[str]) ->
         "truncate=condition,r=16"]
     assert main([*base, "--level", "run"]) == 2
     assert "run level is not available" in capsys.readouterr().err
+
+
+def test_protocol_sends_rational_params(tmp_path: Path) -> None:
+    from fractions import Fraction
+
+    import numpy as np
+
+    from zonemax.conformance.protocol import CommandRun
+
+    log = tmp_path / "requests.jsonl"
+    script = tmp_path / "echo.py"  # logs each request, answers 3 evaluations
+    script.write_text(textwrap.dedent(f"""
+        import sys
+        for line in sys.stdin:
+            open({str(log)!r}, "a").write(line)
+            print('{{"evaluations": 3, "solved": true}}', flush=True)
+    """))
+    echo = f"{sys.executable} {script}"
+    with CommandRun(echo, "rls-ab") as program:
+        answer = program((3,), rng=np.random.default_rng(1), budget=23,
+                         alpha=Fraction(17, 10), beta=Fraction(9, 10))
+    assert answer == (3, True)
+    sent = json.loads(log.read_text().splitlines()[0])
+    jsonschema.validate(sent, json.loads(SCHEMA_PATH.read_text()))
+    assert sent["params"] == {"alpha": "17/10", "beta": "9/10"}

@@ -123,7 +123,10 @@ class CommandRun:
         stdin, stdout = self._streams()
         seed = int(rng.integers(0, MAX_SEED + 1))
         try:
-            stdin.write(json.dumps(request(self.algorithm, tuple(a), seed, budget, params)) + "\n")
+            texts = {k: v if isinstance(v, int | float | str) else str(v)  # Fraction -> "p/q"
+                     for k, v in params.items()}
+            stdin.write(json.dumps(request(self.algorithm, tuple(a), seed, budget, texts))
+                        + "\n")
             stdin.flush()
         except OSError:
             code = self._process.poll() if self._process else None
