@@ -223,7 +223,7 @@ def test_full_size_binomial_pattern_and_reference() -> None:
 
 @pytest.mark.conformance
 @pytest.mark.timeout(1800)
-@pytest.mark.parametrize("algorithm", ["ea-pm1", "rls-pm1", "rls-ab"])
+@pytest.mark.parametrize("algorithm", ["ea-pm1", "rls-pm1", "rls-ab", "ea-geom", "rls-geom"])
 def test_full_size_engine(algorithm: str) -> None:
     # 5000 runs per target, not the default 10 000: one engine call per run costs milliseconds
     # (the engine is built for batches); the error rate is the same at any size
@@ -241,7 +241,7 @@ def test_full_size_planted_rls_ab(variant: str) -> None:
                                            "resample-unchanged", "unchanged-not-counted"))
 
 
-@pytest.mark.parametrize("algorithm", ["ea-pm1", "rls-pm1", "rls-ab"])
+@pytest.mark.parametrize("algorithm", ["ea-pm1", "rls-pm1", "rls-ab"])  # geom: marker only
 def test_engine_conforms_small(algorithm: str) -> None:
     result = check(algorithm, run=engine(algorithm), seed=31, runs=300)
     assert result.conforms, result.report()
