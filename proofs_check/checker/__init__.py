@@ -554,7 +554,7 @@ def render(result: DirectoryResult, directory: Path | str) -> str:
         reasons = sorted({u.split(" (", 1)[1][:-1] for f in result.files
                           for u in f.unchecked if " (" in u})
         counts = ", ".join(f"{k} {n}" for k, n in sorted(unchecked.items()))
-        lines.append(f"  NOT CHECKED here: {counts} ({'; '.join(reasons)})")
+        lines.append(f"  NOT checked here: {counts} ({'; '.join(reasons)})")
     first = result.first_failure()
     if first is not None:
         bad = sum(1 for f in result.files if not f.ok) + len(result.problems)
@@ -564,6 +564,7 @@ def render(result: DirectoryResult, directory: Path | str) -> str:
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["CLASSES", "EDITORIAL", "EDITORIAL_KEYS", "FORMAT", "VERDICT_KEYS", "DirectoryResult", "FileResult", "PaperTex",
+__all__ = ["CLASSES", "COQ_STEP", "EDITORIAL", "EDITORIAL_KEYS", "FORMAT", "VERDICT_KEYS",
+           "DirectoryResult", "FileResult", "PaperTex",
            "check_directory", "check_editorial", "check_file", "check_files", "locate",
            "recheck", "recheck_file", "render"]
