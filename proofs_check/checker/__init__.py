@@ -546,8 +546,9 @@ def render(result: DirectoryResult, directory: Path | str) -> str:
                  + (", ".join(f"{c} {classes[c]}" for c in CLASSES if classes[c]) or "none"))
     coq = result.coq
     if coq is not None:
+        cached = " (compiled files from the cache, re-checked by coqchk)" if coq.cached else ""
         lines.append(f"  Coq: {coq.version} re-ran {sum(r.ok for r in coq.theorems.values())} of "
-                     f"{len(coq.theorems)} theorems" if coq.ran else f"  Coq: {coq.note}")
+                     f"{len(coq.theorems)} theorems{cached}" if coq.ran else f"  Coq: {coq.note}")
     unchecked = Counter(u.split(" (", 1)[0].split(" theorem ")[0] for f in result.files
                         for u in f.unchecked)
     if unchecked:
