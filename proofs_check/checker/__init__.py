@@ -24,8 +24,8 @@ A directory checks when (:func:`check_directory`):
   (no SMT script: formulas are the manifest's; no reading, method or severity: the report
   prints the verdict and coverage the checker established, never a file's words);
 * every obligation holds: the exact checks recompute, the Coq theorems compile against the
-  manifest's statements with allowed axioms only (when ``coqc`` is installed; otherwise they are
-  reported as *not re-run*), z3 and cvc5 both refute the negation of each SMT formula, and the
+  manifest's statements and ``coqchk`` re-checks them with allowed assumptions only (when Coq
+  is installed; otherwise they are reported as *not re-run*), z3 and cvc5 both refute the negation of each SMT formula, and the
   quote is found at the cited TeX lines (when the paper's TeX is at hand; otherwise *not
   checked*, never failed).
 

@@ -11,8 +11,10 @@ Obligations:
 :class:`Coq`
     A formula proved in Coq.  The checker writes the statement (``Statements.v``) from the
     formula itself (:func:`.formula.coq_prop`), compiles the proof files of ``proofs_check/coq``
-    against it, checks that the theorem has exactly that type and that ``Print Assumptions``
-    lists nothing outside the allow-list (:mod:`.coq`).
+    against it, checks that the theorem has exactly that type, and has ``coqchk`` re-check the
+    compiled files: every assumption in its context summary must be on the allow-list by its
+    exact fully qualified name (:mod:`.coq`).  When the Coq theorem is one step of the
+    statement, a :class:`ByHand` obligation says what the rest is.
 :class:`Smt`
     A polynomial formula whose negation z3 *and* cvc5 must both find ``unsat`` (the checker's
     own SMT-LIB translation, :func:`.formula.smt_script`).

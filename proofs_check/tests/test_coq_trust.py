@@ -246,3 +246,17 @@ def test_the_cache_key_changes_with_every_source_and_the_versions() -> None:
     assert key != coq._key("8.17.0", units)
     assert key != coq._key("8.16.1", {"Vocabulary": "a", "S5_case": "4b"})
     assert key == coq._key("8.16.1", dict(units))
+
+
+def test_the_report_says_when_the_compiled_proofs_came_from_the_cache() -> None:
+    from zonemax.proofs_check.checker import DirectoryResult, render
+
+    def line(cached: bool) -> str:
+        report = coq.CoqReport(True, "8.16.1", {"A": coq.TheoremResult("A", True, "")},
+                               cached=cached)
+        return next(ln for ln in render(DirectoryResult((), (), report), "d").splitlines()
+                    if ln.startswith("  Coq: "))
+
+    assert line(False) == "  Coq: 8.16.1 re-ran 1 of 1 theorems"
+    assert line(True) == ("  Coq: 8.16.1 re-ran 1 of 1 theorems (compiled files from the cache, "
+                          "re-checked by coqchk)")
