@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import csv
 import math
+import os
 import platform
 import subprocess
 import time
@@ -155,7 +156,8 @@ def main() -> None:
         f"Measured by `python benchmarks/conformance_power.py --replicates {args.replicates} "
         f"--checks {args.checks} --seed {args.seed}` at commit {commit}, "
         f"{time.strftime('%Y-%m-%d', time.gmtime())}, Python {platform.python_version()}, "
-        f"numpy {np.__version__}, one core.",
+        f"numpy {np.__version__}, one core; load average at the end "
+        f"{os.getloadavg()[0]:.1f} (other jobs inflate the timing columns).",
         "",
         "Per profile: runs per instance and instances are the pre-registered defaults "
         "(`zonemax.conformance.PROFILES`); family-wise level 1e-3.  *rejects algorithm*: the "
