@@ -64,7 +64,11 @@ _THEOREM = "Theorem t : True.\nProof. exact I. Qed.\n"
     ("Primitive int := #int63_type.\n", "line 1: Primitive"),
     ("(* an unclosed comment\n", "unterminated comment"),
     ('Definition s := "unclosed.\n', "line 1: unterminated string"),
-], ids=lambda x: x if isinstance(x, str) and len(x) < 30 else None)
+], ids=["binder-forgery", "variable", "variables", "hypotheses", "context",
+        "after-a-section", "in-a-module", "classical-prop", "primfloat", "uint63", "local",
+        "program", "conjecture", "admitted", "admit", "give-up", "unset", "set-checking",
+        "bypass-check", "declare-ml", "declare-module", "load", "add-loadpath",
+        "add-rec-loadpath", "primitive", "open-comment", "open-string"])
 def test_the_scan_refuses(source: str, why: str) -> None:
     got = coq.scan(source)
     assert got is not None and got.startswith(why), got
