@@ -114,3 +114,54 @@ def test_cli_prints_the_law(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["exact", "ea-pm1", "--a", "1,1", "--cdf", "--json"]) == 0
     obj = json.loads(capsys.readouterr().out)
     assert len(obj["cdf_low"]) == len(obj["pmf_high"]) and obj["tail"] <= 1e-9
+
+
+# ---------------------------------------------------------------------------------------------
+# RLS at any n (zonemax.exact.rls_any_n)
+# ---------------------------------------------------------------------------------------------
+RLS_SPECS = [s for s in SPECS if s.algorithm.startswith("rls-")] + [
+    AlgorithmSpec("rls-ab", (3, 2, 0), alpha=Fraction(2), beta=Fraction(1, 2))]
+
+
+@pytest.mark.parametrize("spec", RLS_SPECS, ids=lambda s: f"{s.algorithm}-{s.a}")
+def test_rls_any_n_agrees_with_the_chain(spec: AlgorithmSpec) -> None:
+    """The multinomial allocation of per-position laws and the lumped chain's law overlap at
+    every t (two computations sharing only the one-position chains)."""
+    from zonemax.exact.rls_any_n import rls_law_any_n
+
+    fast = rls_law_any_n(spec)
+    chain = law_of_T(spec)
+    m = min(fast.t_max, chain.t_max) + 1
+    assert np.all(fast.cdf_low[:m] <= chain.cdf_high[:m])
+    assert np.all(chain.cdf_low[:m] <= fast.cdf_high[:m])
+    assert np.all(fast.pmf_low[:m] <= chain.pmf_high[:m])
+    assert np.all(chain.pmf_low[:m] <= fast.pmf_high[:m])
+
+
+def _closed_form_check(law: LawOfT, exact: float) -> bool:
+    """``E[T] = sum_t P(T > t)``: covered part enclosed, the rest at most
+    ``P(T > t_max) (t_max + E[T])`` for plain RLS (a position's remaining selections only
+    shrink, so the expected remaining time is at most the start's)."""
+    low, high = law.mean_bounds()
+    return low <= exact * (1 + 1e-12) and exact <= high + law.tail * (law.t_max + exact)
+
+
+def test_rls_any_n_at_n_100_matches_the_closed_form() -> None:
+    """rls-pm1 on a = 1^100 against :func:`zonemax.exact.rls_pm1_closed_form` (exact
+    rational); the planted allocation 1/(n+1) (a 101st, finished position) must fail."""
+    from zonemax.exact import rls_pm1_closed_form
+    from zonemax.exact.rls_any_n import rls_law_any_n
+
+    exact = float(rls_pm1_closed_form((1,) * 100))
+    assert _closed_form_check(rls_law_any_n(AlgorithmSpec("rls-pm1", (1,) * 100)), exact)
+    planted = rls_law_any_n(AlgorithmSpec("rls-pm1", (1,) * 100 + (0,)))
+    assert not _closed_form_check(planted, exact)
+
+
+def test_rls_any_n_refuses_other_families() -> None:
+    from zonemax.exact.rls_any_n import rls_law_any_n
+
+    with pytest.raises(ValueError, match="applies to"):
+        rls_law_any_n(AlgorithmSpec("ea-pm1", (2, 1)))
+    with pytest.raises(ValueError, match="tail"):
+        rls_law_any_n(AlgorithmSpec("rls-pm1", (2, 1)), tail=0.5e-12)

@@ -81,7 +81,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cdf", action="store_true",
                         help="print the whole law of T instead: P(T = t) and P(T <= t) with "
                         "rigorous enclosures for every t up to the 1 - 10^-9 quantile, and "
-                        "quantiles (sizes as for E[T] with the exact solvers)")
+                        "quantiles (the RLS families at any n, e.g. n = 100; the (1+1) EA "
+                        "at the sizes of its exact solvers)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -426,6 +427,13 @@ def law_from_args(args: argparse.Namespace) -> LawOfT:
 
     if getattr(args, "method", "auto") == "float":
         raise UsageError("--cdf runs on the exact solvers' chains; drop --method float")
+    from zonemax.exact.rls_any_n import RLS_FAMILIES, rls_law_any_n
+
+    if spec.algorithm in RLS_FAMILIES:  # any n: per-position laws, multinomial allocation
+        try:
+            return rls_law_any_n(spec)
+        except InstanceTooLarge as exc:
+            raise UsageError(str(exc)) from None
     max_states = (default_max_states(spec.algorithm, spec.n) if args.max_states is None
                   else parse_max_states(args.max_states))
     if states_lower_bound(spec, max_states) > max_states:

@@ -28,7 +28,8 @@ One module per algorithm family, plus the shared parts:
   seconds): binary64 with an a-posteriori error bound, enclosures of ``E[T]`` and ``Var[T]``
   (compiled with numba, so not imported by this package: import the module);
 * :mod:`~zonemax.exact.law` -- the whole law of ``T`` (``P(T <= t)`` with enclosures,
-  quantiles) of every family: :func:`law_of_T`;
+  quantiles) of every family: :func:`law_of_T`; :mod:`~zonemax.exact.rls_any_n` -- the same
+  for the RLS families at any ``n`` (``n = 100`` in seconds) from per-position laws;
 * :mod:`~zonemax.exact.linalg` -- sparse LU and the level-by-level hitting moments;
 * :mod:`~zonemax.exact.limits` -- state-count estimates, default caps, documented size limits;
 * :mod:`~zonemax.exact.result` -- :class:`ExactResult`, :class:`InstanceTooLarge`,
