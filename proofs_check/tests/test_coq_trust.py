@@ -127,8 +127,18 @@ def test_the_summary_is_read_line_by_line() -> None:
     _summary(["ZM.a"]).replace("* Axioms:", "* Axiomz:"),   # an unknown section
     _summary(["ZM.a"]).replace("* Inductives whose positivity is assumed: <none>\n", ""),
     _summary(["ZM.a"]) + "something else\n",
+    _summary(["ZM.a"]).replace("* Axioms:\n", "* Axioms:\n    ZM.b\n  \n* Axioms:\n"),
+    _summary([]).replace("* Axioms: <none>\n", "* Axioms: <none>\n    ZM.a\n"),
+    _summary([]).replace("* Theory: Set is predicative\n", "* Theory: Set is predicative\n"
+                                                             "    ZM.a\n"),
+    _summary([]).replace("* Axioms: <none>", "* Axioms: ZM.a"),
+    _summary([]).replace("* Theory: Set is predicative\n", "* Theory: Set is predicative\n"
+                                                             "* Theory: again\n"),
+    _summary([]).replace("* Theory: Set is predicative\n", ""),
+    _summary([]).replace("* Theory: Set is predicative", "* Theory Set is predicative"),
 ], ids=["prose", "empty", "twice", "header", "space", "sentence", "section", "missing",
-        "trailing"])
+        "trailing", "axioms-twice", "after-none", "after-theory", "inline", "theory-twice",
+        "no-theory", "no-colon"])
 def test_anything_else_is_no_summary(output: str) -> None:
     assert coq.parse_summary(output) is None
 
@@ -152,11 +162,32 @@ def test_the_allow_list_names_are_exact_and_typed() -> None:
     ("Coq.Floats.PrimFloat.* : float\n", "line 1: not"),
     ("classic : forall P : Prop, or P (not P)\n", "line 1: not"),
     ("A.b : Prop\n# comment\nA.b : Prop\n", "line 3: A.b is listed twice"),
+    ("A.b : Prop.\n", "line 1: not"),
+    ("A.b :\n", "line 1: not"),
 ])
 def test_a_malformed_allow_list_is_refused(tmp_path: Path, text: str, why: str) -> None:
     (tmp_path / "allowed_axioms.txt").write_text(text, encoding="utf-8")
     with pytest.raises(ValueError, match=why):
         coq.allowed_axioms(tmp_path)
+
+
+def test_the_allow_list_skips_comments_and_blank_lines(tmp_path: Path) -> None:
+    (tmp_path / "allowed_axioms.txt").write_text(
+        "# head\n\n   # indented comment\nA.b : Prop\n  \nC.d : Set\n", encoding="utf-8")
+    assert coq.allowed_axioms(tmp_path) == {"A.b": "Prop", "C.d": "Set"}
+
+
+@pytest.mark.parametrize(("output", "line"), [
+    ("File x, line 3\nError: The reference y was not found\nin the current\nenvironment.\n"
+     "more\n", "Error: The reference y was not found in the current environment."),
+    ("a\n\nb\nc\nd\n", "b c d"),
+    ("\n  \n", "coqc failed"),
+    ("error: lower case\nx\n", "error: lower case x"),
+    ("Error: " + "x" * 400, "Error: " + "x" * 293),
+    ("w\n" + "y" * 400, ("w " + "y" * 400)[:300]),
+], ids=["error", "last-three", "nothing", "lower-case", "long-error", "long-tail"])
+def test_the_first_error_of_coqc(output: str, line: str) -> None:
+    assert coq._first_error(output) == line
 
 
 def test_allowed_text_gives_every_assumption_its_type() -> None:
@@ -190,7 +221,9 @@ def _judge(names: list[str]) -> dict[str, coq.TheoremResult]:
 def test_only_allowed_assumptions_prove(monkeypatch: pytest.MonkeyPatch) -> None:
     calls = _canned(monkeypatch, (0, _summary(list(_ALLOW))), {})
     got = _judge(["A", "B"])
-    assert all(r.ok for r in got.values()) and got["A"].axioms == tuple(_ALLOW)
+    assert got == {n: coq.TheoremResult(n, True, "proved; coqchk re-checked it (1 assumptions, "
+                                                 "each on the allow-list)", tuple(_ALLOW))
+                   for n in ("A", "B")}
     assert calls == [["Vocabulary", "Statements", "A", "B", "Check_all"]]
 
 
@@ -198,45 +231,65 @@ def test_a_near_miss_fails_the_theorem_that_loads_it(monkeypatch: pytest.MonkeyP
     """A local Classical_Prop.classic in A's file: A fails, naming it; B, which does not load
     it, is proved."""
     bad = "ZM.A.Classical_Prop.classic"
-    _canned(monkeypatch, (0, _summary([*_ALLOW, bad])),
-            {"A": (0, _summary([*_ALLOW, bad])), "B": (0, _summary(list(_ALLOW)))})
+    calls = _canned(monkeypatch, (0, _summary([*_ALLOW, bad, "ZM.Lib.y"])),
+                    {"A": (0, _summary([*_ALLOW, "ZM.Lib.y", bad])),
+                     "B": (0, _summary(list(_ALLOW)))})
     got = _judge(["A", "B"])
-    assert not got["A"].ok and got["A"].message == f"A rests on assumptions outside the " \
-                                                   f"allow-list: {bad}"
-    assert got["B"].ok
+    assert got == {
+        "A": coq.TheoremResult("A", False, f"A rests on assumptions outside the allow-list: "
+                                           f"{bad}, ZM.Lib.y", (*_ALLOW, bad, "ZM.Lib.y")),
+        "B": coq.TheoremResult("B", True, "proved; coqchk re-checked it (assumptions each on "
+                                          "the allow-list)", tuple(_ALLOW))}
+    assert calls == [["Vocabulary", "Statements", "A", "B", "Check_all"], ["A"], ["B"]]
 
 
 @pytest.mark.parametrize(("everything", "words"), [
     ((1, "Error: Anomaly"), "coqchk did not accept the compiled proofs: Error: Anomaly"),
-    ((0, "Closed under the global context"), "no context summary in the expected form"),
-    ((0, _summary([], unsafe="\n    ZM.A.f")), "unsafe constants ZM.A.f"),
-    ((0, _summary([], theory="Set is impredicative")), "theory 'Set is impredicative'"),
+    ((0, "Closed under the global context"),
+     "coqchk printed no context summary in the expected form"),
+    ((0, _summary([], unsafe="\n    ZM.A.f\n    ZM.A.g")),
+     "coqchk: theory 'Set is predicative', unsafe constants ZM.A.f, ZM.A.g"),
+    ((0, _summary([], theory="Set is impredicative")),
+     "coqchk: theory 'Set is impredicative', unsafe constants none"),
 ], ids=["exit", "prose", "unsafe", "theory"])
 def test_anything_but_a_clean_summary_fails_every_theorem(
         monkeypatch: pytest.MonkeyPatch, everything: tuple[int, str], words: str) -> None:
     _canned(monkeypatch, everything, {})
     got = _judge(["A", "B"])
-    assert all(not r.ok and words in r.message for r in got.values()), got
+    assert got == {n: coq.TheoremResult(n, False, words) for n in ("A", "B")}
 
 
 def test_a_theorem_whose_own_check_breaks_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A theorem whose own coqchk run fails (or prints no summary) is blamed for every
+    assumption outside the list, whatever its summary says."""
     _canned(monkeypatch, (0, _summary([*_ALLOW, "ZM.Lib.x"])),
-            {"A": (1, "Error"), "B": (0, _summary(list(_ALLOW)))})
-    got = _judge(["A", "B"])
-    assert not got["A"].ok and "ZM.Lib.x" in got["A"].message and got["B"].ok
+            {"A": (1, _summary(list(_ALLOW))), "B": (0, _summary(list(_ALLOW))),
+             "C": (0, "no summary")})
+    got = _judge(["A", "B", "C"])
+    assert not got["A"].ok and got["A"].message.endswith("allow-list: ZM.Lib.x")
+    assert not got["C"].ok and got["C"].message.endswith("allow-list: ZM.Lib.x")
+    assert got["B"].ok
 
 
 # ------------------------------------------------------------------------------ the cache
 def test_the_cache_directory(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv(coq.CACHE_ENV, str(tmp_path / "c"))
     assert coq.cache_root() == tmp_path / "c"
-    for off in ("off", "", "0"):
+    for off in ("off", "", "0", "no", " OFF "):
         monkeypatch.setenv(coq.CACHE_ENV, off)
         assert coq.cache_root() is None
     monkeypatch.delenv(coq.CACHE_ENV)
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert coq.cache_root() == tmp_path / "home" / ".cache" / "zonemax" / "coq"
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     assert coq.cache_root() == tmp_path / "xdg" / "zonemax" / "coq"
-    assert coq._private_dir(tmp_path / "xdg" / "zonemax" / "coq")
+    mine = tmp_path / "xdg" / "zonemax" / "coq"
+    assert coq._private_dir(mine) and coq._private_dir(mine)  # created, then found
+    assert os.stat(mine).st_mode & 0o777 == 0o700
+    (tmp_path / "a-file").write_text("", encoding="utf-8")
+    assert not coq._private_dir(tmp_path / "a-file" / "below")  # cannot be created
+    assert not coq._private_dir(tmp_path / "a-file")
     shared = tmp_path / "shared"
     shared.mkdir()
     os.chmod(shared, 0o777)
