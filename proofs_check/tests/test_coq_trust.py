@@ -64,11 +64,26 @@ _THEOREM = "Theorem t : True.\nProof. exact I. Qed.\n"
     ("Primitive int := #int63_type.\n", "line 1: Primitive"),
     ("(* an unclosed comment\n", "unterminated comment"),
     ('Definition s := "unclosed.\n', "line 1: unterminated string"),
+    ("Timeout 10 Axiom a : False.\n", "line 1: Axiom"),
+    ('Redirect "out" Axiom a : False.\n', "line 1: Axiom"),
+    ("Time Local Axiom a : False.\n", "line 1: Axiom"),
+    ("Set Definitional UIP.\n", "line 1: Set Definitional UIP"),
+    ("Set Impredicative Set.\n", "line 1: Set Impredicative Set"),
+    ("Declare Instance i : Inhabited False.\n", "line 1: Declare Instance"),
+    ('Cd "/tmp".\n', "line 1: Cd"),
+    ("\n\n  Axiom a : False.\n", "line 3: Axiom"),
+    ("Module M.\nSection S.\nEnd S.\nVariable x : False.\nEnd M.\n",
+     "line 4: Variable outside a Section"),
+    ('Definition s := "(*".\nAxiom a : False.\n', "line 2: Axiom"),
+    ("Theorem t : False.\nProof.\n{ admit. }\nQed.\n", "line 3: admit"),
+    ("Axiom a : False", "line 1: Axiom"),
 ], ids=["binder-forgery", "variable", "variables", "hypotheses", "context",
         "after-a-section", "in-a-module", "classical-prop", "primfloat", "uint63", "local",
         "program", "conjecture", "admitted", "admit", "give-up", "unset", "set-checking",
         "bypass-check", "declare-ml", "declare-module", "load", "add-loadpath",
-        "add-rec-loadpath", "primitive", "open-comment", "open-string"])
+        "add-rec-loadpath", "primitive", "open-comment", "open-string", "timeout", "redirect",
+        "time-local", "definitional-uip", "impredicative-set", "declare-instance", "cd",
+        "line-3", "module-section", "comment-in-string", "braces", "no-final-period"])
 def test_the_scan_refuses(source: str, why: str) -> None:
     got = coq.scan(source)
     assert got is not None and got.startswith(why), got
@@ -84,8 +99,14 @@ def test_the_scan_refuses(source: str, why: str) -> None:
     'Definition s := "Axiom a : False. admit. Admitted.".\n' + _THEOREM,
     "Definition admitted_count := 0.\nDefinition my_admit := 1.\n" + _THEOREM,
     "Require Import ZM.Vocabulary.\nSet Printing All.\n" + _THEOREM,
+    "Section S.\nSection T.\nEnd T.\nVariable x : nat.\nEnd S.\n",
+    "Section S.\nModule Type T.\nEnd T.\nVariable x : nat.\nEnd S.\n",
+    "Section S.\nModule Import M.\nEnd M.\nVariable x : nat.\nEnd S.\n",
+    'Definition s := "a ""Axiom"" b".\n' + _THEOREM,
+    "Theorem t : 1 = 1.\nProof.\n  - reflexivity.\nQed.\n",
 ], ids=["plain", "section-local", "section-module", "comment", "nested-comment", "string",
-        "names-containing-words", "set-printing"])
+        "names-containing-words", "set-printing", "nested-sections", "module-type",
+        "module-import", "escaped-quote", "bullet"])
 def test_the_scan_passes(source: str) -> None:
     assert coq.scan(source) is None
 
