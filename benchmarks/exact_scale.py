@@ -105,7 +105,7 @@ def one(kind: str, value: int, n: int) -> dict[str, object]:
 
         ea_pm1_float((1, 1))  # load the compiled kernels
         t0 = time.perf_counter()
-        res = ea_pm1_float(a)
+        res = ea_pm1_float(a, max_states=10**7)
         out.update(seconds=time.perf_counter() - t0, states=res.states, mean=res.expectation,
                    mean_rel_width=res.relative_width, variance=res.variance,
                    var_rel_width=(res.variance_high - res.variance_low) / res.variance_low)
