@@ -219,6 +219,8 @@ def test_full_size_binomial_pattern_and_reference() -> None:
     assert_conforms("ea-pm1", run=reference("ea-pm1"), seed=2026)
     assert_conforms("rls-pm1", run=reference("rls-pm1"), seed=2027)
     assert_conforms("rls-pm1", run=rls_pm1(), seed=2028)
+    for i, algorithm in enumerate(("rls-ab", "ea-geom", "rls-geom")):
+        assert_conforms(algorithm, run=reference(algorithm), seed=2040 + i)
 
 
 @pytest.mark.conformance

@@ -90,3 +90,27 @@ def test_bad_operators() -> None:
     with pytest.raises(ValueError, match="run level is not available"):
         check("ea-power", run=constant)
     assert TAIL == "tail"
+
+
+@pytest.mark.conformance
+@pytest.mark.timeout(900)
+@pytest.mark.parametrize(("algorithm", "params"), [
+    ("rls-pm1", {}),
+    ("rls-heavy", {"eps": 1}),
+    ("ea-heavy", {"eps": 1, "truncate": "clip", "r": 16}),
+    ("rls-geom", {}),
+    ("rls-power", {"power_exponent": 2}),
+])
+def test_reference_operators_full_size(algorithm: str, params: dict[str, Any]) -> None:
+    result = check(algorithm, operator=reference_op(algorithm, **params), params=params, seed=9)
+    assert result.conforms, result.report()
+
+
+@pytest.mark.conformance
+@pytest.mark.timeout(900)
+def test_planted_operators_full_size() -> None:
+    clip_claimed_none = check("ea-heavy", operator=heavy_condition_op(1.0, 16),
+                              params={"eps": 1}, seed=10)
+    assert clip_claimed_none.consistent_variants == ("truncate=condition,r=16",)
+    signed = check("rls-geom", operator=geom_op(2**0.5 - 1, "signed-geometric"), seed=11)
+    assert signed.consistent_variants == ("signed-geometric",)
