@@ -176,3 +176,8 @@ def geom_run(algorithm: str, variant: str = "algorithm-1") -> Callable[..., tupl
         return t, fx == 0
 
     return run
+
+
+#: Algorithm 1 with the ±1 step, a coin per position: a ready ``run`` function (for
+#: ``zonemax conform ea-pm1 --python zonemax.conformance.planted:ea_pm1_run``).
+ea_pm1_run = ea_pm1()
