@@ -14,8 +14,9 @@ Baselines measured in the same run, where they finish:
   chain built by enumerating the ``3^n`` outcomes of the ``n`` positions per state, each level
   solved densely with ``numpy.linalg.solve`` (no error bound).
 
-Printed per case: lumped states, seconds, peak memory, ``E[T]`` and ``Var[T]`` with their
-relative enclosure widths, and the ratios ``fraction/float`` and ``naive/float`` of the times.
+Printed per case: lumped states, wall and CPU seconds, peak memory, ``E[T]`` and ``Var[T]`` with
+their relative enclosure widths, and the ratios ``fraction/float`` and ``naive/float`` of the CPU
+times (on a shared machine the wall time also counts waiting for a core).
 """
 
 from __future__ import annotations
@@ -96,14 +97,23 @@ def naive_solve(a: tuple[int, ...]) -> float:
     return value[start]
 
 
+def _cpu() -> float:
+    """CPU seconds of this process so far (user and system): on a loaded machine the wall time
+    also counts the time the process waited for a core."""
+    use = resource.getrusage(resource.RUSAGE_SELF)
+    return use.ru_utime + use.ru_stime
+
+
 def one(kind: str, value: int, n: int) -> dict[str, object]:
     """Solve one case in this process (called in a child) and describe it."""
     a = (value,) * n
+    c0 = 0.0
     out: dict[str, object] = {"kind": kind, "a": f"({value},)^{n}"}
     if kind == "float":
         from zonemax.exact.ea_pm1_float import ea_pm1_float
 
         ea_pm1_float((1, 1))  # load the compiled kernels
+        c0 = _cpu()
         t0 = time.perf_counter()
         res = ea_pm1_float(a, max_states=10**7)
         out.update(seconds=time.perf_counter() - t0, states=res.states, mean=res.expectation,
@@ -112,14 +122,17 @@ def one(kind: str, value: int, n: int) -> dict[str, object]:
     elif kind == "fraction":
         from zonemax.exact import ea_pm1_exact
 
+        c0 = _cpu()
         t0 = time.perf_counter()
         ex = ea_pm1_exact(a, max_states=10**6)
         out.update(seconds=time.perf_counter() - t0, states=ex.states,
                    mean=float(ex.expectation))
     else:
+        c0 = _cpu()
         t0 = time.perf_counter()
         mean = naive_solve(a)
         out.update(seconds=time.perf_counter() - t0, mean=mean)
+    out["cpu"] = _cpu() - c0
     out["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return out
 
@@ -145,19 +158,21 @@ def main() -> None:
     for kind, chosen in (("fraction", FRACTION_CASES), ("naive", NAIVE_CASES)):
         for value, n in chosen:
             row = child(kind, value, n)
-            base[(kind, value, n)] = float(row["seconds"])  # type: ignore[arg-type]
-            print(f"{kind:<8} a = {row['a']:<8} {row['seconds']:>9.3f} s  peak "
-                  f"{row['peak_mb']:>6.0f} MB  E[T] = {row['mean']:.12g}", flush=True)
-    print(f"{'a':<9} {'states':>9} {'seconds':>9} {'peak MB':>8} {'E[T]':>18} {'rel.w.':>8} "
-          f"{'Var[T]':>16} {'rel.w.':>8} {'frac/fl':>8} {'naive/fl':>8}", flush=True)
+            base[(kind, value, n)] = float(row["cpu"])  # type: ignore[arg-type]
+            print(f"{kind:<8} a = {row['a']:<8} {row['seconds']:>9.3f} s (cpu "
+                  f"{row['cpu']:.3f} s)  peak {row['peak_mb']:>6.0f} MB  E[T] = "
+                  f"{row['mean']:.12g}", flush=True)
+    print(f"{'a':<9} {'states':>9} {'seconds':>9} {'cpu s':>9} {'peak MB':>8} {'E[T]':>18} "
+          f"{'rel.w.':>8} {'Var[T]':>16} {'rel.w.':>8} {'frac/fl':>8} {'naive/fl':>8}", flush=True)
     for value, n in cases:
         row = child("float", value, n)
-        sec = float(row["seconds"])  # type: ignore[arg-type]
+        sec = float(row["cpu"])  # type: ignore[arg-type]
         ratios = []
         for kind in ("fraction", "naive"):
             t = base.get((kind, value, n))
             ratios.append(f"{t / sec:8.1f}" if t is not None else f"{'-':>8}")
-        print(f"{row['a']:<9} {row['states']:>9} {sec:>9.2f} {row['peak_mb']:>8.0f} "
+        print(f"{row['a']:<9} {row['states']:>9} {row['seconds']:>9.2f} {sec:>9.2f} "
+              f"{row['peak_mb']:>8.0f} "
               f"{row['mean']:>18.12f} {row['mean_rel_width']:>8.1e} {row['variance']:>16.6f} "
               f"{row['var_rel_width']:>8.1e} {ratios[0]} {ratios[1]}", flush=True)
 

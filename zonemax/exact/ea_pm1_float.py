@@ -208,7 +208,7 @@ def _run_table(pre: np.ndarray, n: int, total: int) -> np.ndarray:
     return out
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _rank(cw: np.ndarray, top: int, total: int, runs: np.ndarray) -> int:
     """Rank of the tuple with counts ``cw`` (distances ``<= top``) among all states: the
     number of non-increasing tuples before it in lexicographic order."""
@@ -240,7 +240,7 @@ def _add(acc: np.ndarray, j: int, x: float) -> None:
 # the pattern enumeration
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _leaf(net: int, prob: float, cw: np.ndarray, top: int, n: int, total: int, pre: np.ndarray,
           self_rank: int, v: np.ndarray, w2: np.ndarray, local: np.ndarray, acc: np.ndarray,
           cnt: np.ndarray, buf_idx: np.ndarray, buf_p: np.ndarray) -> None:
