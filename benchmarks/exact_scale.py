@@ -1,4 +1,4 @@
-"""Exact laws at realistic sizes: the rigorous floating-point solver of the ±1 EA against baselines.
+"""Exact laws at realistic sizes: the rigorous floating-point ±1 EA solver against baselines.
 
 Run ``python benchmarks/exact_scale.py`` (about two minutes on an idle machine) or
 ``python benchmarks/exact_scale.py --large`` to add a = (2,)^20, 1^34, 1^38 and 1^50 (hours, and

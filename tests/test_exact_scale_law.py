@@ -1,4 +1,4 @@
-"""The law of ``T`` with enclosures (:func:`zonemax.exact.law.law_of_T`) and ``zonemax exact --cdf``."""
+"""The law of ``T`` with enclosures (:func:`zonemax.exact.law_of_T`), ``zonemax exact --cdf``."""
 
 from __future__ import annotations
 
@@ -98,7 +98,7 @@ def test_bad_arguments_are_refused() -> None:
     with pytest.raises(ValueError, match="max_steps"):
         law_of_T(spec, max_steps=0)
     with pytest.raises(TypeError, match="AlgorithmSpec"):
-        law_of_T((2, 1))  # type: ignore[arg-type]
+        law_of_T((2, 1))
     with pytest.raises(ValueError, match="level"):
         law_of_T(spec).quantile(1.0)
     with pytest.raises(ValueError, match="max_steps"):

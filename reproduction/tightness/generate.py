@@ -1,7 +1,7 @@
-"""Exact E[T]/(n ln n) of the ±1 EA on a = 1^n beside Theorem 3's upper and Theorem 4's lower bound.
+"""Exact E[T]/(n ln n) of the ±1 EA on a = 1^n beside Theorems 3 and 4's bounds.
 
 Gadea Harder, Kötzing, Li, Radhakrishnan (2023), arXiv:2307.11855, Section 3: Theorem 3
-(``E[T] = O(n (|a|_inf + log |a|_H))`` by multiplicative drift on ``g(x) = sum_i (omega^{d_i} - 1)``)
+(``E[T] = O(n (|a|_inf + log |a|_H))``, multiplicative drift on ``g = sum_i (omega^{d_i} - 1)``)
 and Theorem 4 (``E[T] >= max(n |a|_inf, (n - 1) ln(|a|_H) / 2)``).  For ``a = 1^n`` both are
 ``Theta(n log n)``; the table shows how far apart the constants are at realistic ``n``.
 

@@ -560,7 +560,8 @@ def ea_pm1_float(
     :data:`DEFAULT_FLOAT_MAX_STATES`), checked before anything is built; ``progress`` hears
     ``("estimate", states, max_states)`` once and ``("levels", solved, states)`` after each
     level.  ``prune`` is the probability below which a subtree of mutation patterns is cut (its
-    mass enters the bound; default :data:`PRUNE`, :data:`PRUNE_LARGE` for ``n > 30``).  ``_planted`` is for tests only: ``"rate"`` (mutation rate
+    mass enters the bound; default :data:`PRUNE`, :data:`PRUNE_LARGE` for ``n > 30``).
+    ``_planted`` is for tests only: ``"rate"`` (mutation rate
     ``1/(n+1)``), ``"self-loop"`` (the self-loop lost: ``E(s) = 1 + sum_{t != s} P(s, t) E(t)``)
     or ``"lumping"`` (the multisets ``{2}`` and ``{1, 1}`` take each other's values); each must
     make the cross-checks fail.
