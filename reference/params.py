@@ -10,7 +10,7 @@ Symbols:
 * ``truncate``, ``r`` = how a heavy-tailed step is bounded by the range ``r`` of Section 6;
 * ``alpha`` = :math:`\alpha > 1`, ``beta`` = :math:`\beta \in (0, 1)` of RLS_{α,β} (Algorithm 2).
 
-Beyond the paper (the step operators of the follow-up literature, issue 15):
+Beyond the paper (the step operators of the follow-up literature):
 
 * ``geom_q`` = :math:`q \in (0, 1)`, the ratio of the double-geometric operator (Rudolph 1994;
   :mod:`zonemax.reference.double_geometric`): the step is ``G1 - G2`` with
@@ -176,7 +176,7 @@ def theorem9_violations(alpha: Fraction, beta: Fraction) -> tuple[str, ...]:
 
 
 #: Longest exact text of a number in a message or a header; longer ones are shown in six
-#: significant digits (a 300-digit alpha filled the terminal, issue 23 item 12).
+#: significant digits (a 300-digit alpha once filled the terminal).
 SHORT_NUMBER_CHARS = 24
 
 

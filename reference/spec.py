@@ -22,7 +22,7 @@ Algorithms (the names of the command line):
 ``rls-power``   RLS with the power-law operator
 ==============  ==================================================================
 
-The last four are beyond the paper (issue 15): the step operators of the follow-up literature,
+The last four are beyond the paper: the step operators of the follow-up literature,
 run by the paper's Algorithm 1 and RLS (:mod:`zonemax.reference.double_geometric`,
 :mod:`zonemax.reference.power_law`).
 

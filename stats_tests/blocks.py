@@ -1,6 +1,6 @@
 r"""The ±1 EA's fast paths at large targets: the block rule, far-only patterns, end game, caches.
 
-Issue 26 (and issue 25, item 4).  The fast engine runs the (1+1) EA with the ±1 operator with
+The fast engine runs the (1+1) EA with the ±1 operator with
 shortcuts that act only at large targets (:mod:`zonemax.engine._ea_pm1`): positions further
 than ``FAR_MIN = 128`` from their target move in *blocks* (far-only iterations counted, their
 moves applied as count vectors by a *sweep*), near positions -- optimal ones knocked out
@@ -39,8 +39,8 @@ run of both sides is capped by Theorem 3 (:func:`~zonemax.stats_tests.budgets.pm
 censored run rejects as *budget exhausted*.  The oracles' samples are deterministic and kept for
 the process (:func:`oracle_sample`), so that planted bugs re-use them.
 
-Power (``zonemax verify --power``; :mod:`zonemax.planted_engine`): the three kinds of bug of
-issue 26 written into the kernels' source (a count vector drawn with ``v/L`` instead of
+Power (``zonemax verify --power``; :mod:`zonemax.planted_engine`): the three kinds of bug
+written into the kernels' source (a count vector drawn with ``v/L`` instead of
 ``v/(L - u)`` in the sweep: +5.0% at (10^5, -10^5), +5.9% at (10^4,)*3; the near masses off
 by one: +21% at (1000, 0, 0, 0, 0); the far-only law's cache filled only when its slot is empty:
 +2.4% at (2000,)*44 + (129,)*256; measured with the samples here), and the block rule's planted count law

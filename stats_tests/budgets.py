@@ -1,6 +1,6 @@
 r"""Evaluation caps for every draw of the statistical families, from the explicit bounds.
 
-A run that never ends must end the family with a failure, not hang it (issue 17).  Every draw
+A run that never ends must end the family with a failure, not hang it.  Every draw
 is therefore capped, and the cap is chosen so that a *correct* implementation reaches it with
 negligible probability, by a Markov-type argument on the drift potential behind each bound:
 

@@ -1,6 +1,6 @@
 r"""The fast engine against the reference at large targets, and its random streams.
 
-Issue 14.  The exact cases compare the engine with exact expectations on small targets only; a
+The exact cases compare the engine with exact expectations on small targets only; a
 bug that acts beyond ``2^32`` (a distance or a table converted through 32 bits) or in how the
 runs of a batch get their random streams (one stream reused, streams shared by a worker chunk)
 passes them: the first changes nothing below ``2^32``, the second leaves every mean right.  The

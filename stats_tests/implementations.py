@@ -9,7 +9,7 @@ implementation and never import a simulation engine themselves: :data:`REFERENCE
 through the same interface.
 
 A reference-style implementation also exposes what the one-step laws of
-:mod:`zonemax.stats_tests.laws` look at (issue 14): its step ``operator`` for a spec, and a
+:mod:`zonemax.stats_tests.laws` look at: its step ``operator`` for a spec, and a
 ``tracer`` that runs a spec while recording the search point (and, for RLS_{alpha,beta}, the
 velocities) after every iteration.  The fast engine has neither: it skips iterations.
 """
@@ -180,8 +180,8 @@ class PatchedOperator:
 
 def _helper_bug(name: str, key: str) -> Implementation:
     """The plain reference itself, with the helper ``key`` of its operator's module wrong while
-    it runs (:func:`zonemax.stats_tests.planted.helper_bug`): common-mode bugs (issue 17) and
-    large-magnitude bugs (issue 14)."""
+    it runs (:func:`zonemax.stats_tests.planted.helper_bug`): common-mode bugs and
+    large-magnitude bugs."""
 
     def patch() -> AbstractContextManager[None]:
         return planted.helper_bug(key)

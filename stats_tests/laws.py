@@ -1,6 +1,6 @@
 r"""One-step laws at large magnitudes: the operators, one iteration from the start, Algorithm 2.
 
-Issue 14.  The run-time families compare whole run times with exact expectations on small
+The run-time families compare whole run times with exact expectations on small
 targets, so a bug that acts only beyond ``2^16`` or ``2^32`` (a table that ends early, a
 velocity kept in 32 bits), only when a cache is extended, or only in the sign of a step, can
 pass them.  The family ``laws`` judges what every run is made of -- single steps and single
@@ -10,7 +10,7 @@ read afresh; nothing is taken from the operator under test).  It runs on referen
 implementations, through their ``operator`` and ``tracer``
 (:class:`~zonemax.stats_tests.implementations.Implementation`), followed by the double-geometric
 and power-law operators of :mod:`zonemax.stats_tests.samplers`; on the fast engine the family
-``laws`` judges the step magnitudes its kernels draw instead (same module, issue 26).
+``laws`` judges the step magnitudes its kernels draw instead (same module).
 
 The tests, in the order they run (the draws of whole runs first, so that a run that never ends
 rejects the family before anything else is drawn):
@@ -32,7 +32,7 @@ rejects the family before anything else is drawn):
    runs of one iteration each (run ``k`` with ``SeedSequence(seed).spawn(N)[k]``); chi-square.
 3. **The step operators** (:data:`OPERATOR_CASES`).  One operator object per case is sampled at
    a fixed sequence of limits that first grows, then shrinks, then grows again, so its
-   cumulative table is built, used as a prefix and extended (the cache path of issue 14); at
+   cumulative table is built, used as a prefix and extended (the cache path); at
    each limit a chi-square test of the signed steps against Definition 2's law, and per case a
    two-sided binomial test that a step's sign is fair.
 

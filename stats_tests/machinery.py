@@ -52,7 +52,7 @@ def target_label(a: Sequence[int]) -> str:
     block as ``(block)×k``: ``(100, 0×4)``, ``(100×5)``, ``((100, -100)×10)``.
 
     (``a=(100,..) n=5`` named both ``(100, 0, 0, 0, 0)`` and ``(100,)*5``, so two tests of
-    ``zonemax verify`` had the same name; issue 23, item 12.)"""
+    ``zonemax verify`` had the same name.)"""
     a = tuple(a)
     for period in range(2, len(a) // 2 + 1):
         if len(a) % period == 0 and a == a[:period] * (len(a) // period) \

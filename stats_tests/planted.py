@@ -1,8 +1,8 @@
 """A catalogue of planted bugs: realistic mistakes injected through the public API.
 
 Most bugs are an alternative step operator or algorithm with the same signature as the correct
-one; the operator bugs of issue 14 are subclasses of the reference operator that change one
-method (the sign of a step, the extension of the cumulative table).  The *common-mode* bugs (issue 17) sit in a helper of :mod:`zonemax.reference.heavy_tailed`
+one; the operator bugs are subclasses of the reference operator that change one
+method (the sign of a step, the extension of the cumulative table).  The *common-mode* bugs sit in a helper of :mod:`zonemax.reference.heavy_tailed`
 that the reference operator uses (and that the exact solvers once shared): they replace that
 helper in the reference module for the duration of each simulation (:func:`replaced`), so the
 reference itself is the code under test; the exact values come from :mod:`zonemax.exact`, which
@@ -57,7 +57,7 @@ class BiasedPlusMinusOne:
 
 
 def power_law_exponent_off_by_one(exponent: Fraction) -> PowerLaw:
-    """Bug (issue 15): the power-law operator built with ``beta + 1`` -- the exponent of the
+    """Bug: the power-law operator built with ``beta + 1`` -- the exponent of the
     tail ``P(K >= k) ~ k^(1-beta)`` shifted the wrong way when read as the mass function's."""
     return PowerLaw(exponent + 1)
 
@@ -255,7 +255,7 @@ def rls_ab_velocity_wrap(
     rng: np.random.Generator | int | None = None, budget: int | None = None,
     observer: Observer | None = None,
 ) -> RunResult:
-    """Bug (issue 14, large magnitudes): the integer part of a velocity is kept in 32 bits,
+    """Bug (large magnitudes): the integer part of a velocity is kept in 32 bits,
     so ``v`` wraps modulo ``2^32`` (and is then kept ``>= 1``).
 
     Invisible while ``v < 2^32``, i.e. on every target with ``|a_i|`` below about ``2^31``; at
@@ -300,7 +300,7 @@ class HeavyTailedSignBias(HeavyTailed):
 
 @dataclass(frozen=True)
 class HeavyTailedStaleExtension(HeavyTailed):
-    """Bug (issue 14, stateful cache): when the cumulative table of ``I`` is *extended* for a
+    """Bug (stateful cache): when the cumulative table of ``I`` is *extended* for a
     larger limit, the running total restarts at 0 instead of at the mass already tabulated.
 
     A fresh table is right, and so is every later call with a smaller limit (a prefix of the
@@ -326,7 +326,7 @@ class HeavyTailedStaleExtension(HeavyTailed):
 
 @dataclass(frozen=True)
 class DoubleGeometricWrongLog(DoubleGeometric):
-    """Bug (issue 26): the inversion ``G = floor(ln V / ln q)`` of the double-geometric operator
+    """Bug: the inversion ``G = floor(ln V / ln q)`` of the double-geometric operator
     takes, for ``q >= 1/2``, the logarithm of ``1 - q`` (``log1p(-q)``) where ``ln q =
     log1p(-(1 - q))`` is meant -- the two cancellation-free forms mixed up.  Invisible at
     ``q = 1/2`` (where ``1 - q = q``) and for ``q < 1/2``; at ``q = 2/3`` the steps follow the law
@@ -348,7 +348,7 @@ EXPONENT_TABLE_TOP = 34
 
 
 def largest_exponent_32_bit(limit: int) -> int:
-    """Bug (issue 14, large magnitudes): the admissible exponents are looked up in a table of
+    """Bug (large magnitudes): the admissible exponents are looked up in a table of
     the 33 magnitudes ``2^0 .. 2^32`` (say, a 32-bit limit), so the largest admissible exponent
     saturates at 34: a step longer than ``2^32`` is treated as too long.  Right for every
     ``limit < 2^33``, i.e. for ``f(x) < 2^32``."""
@@ -359,7 +359,7 @@ def rls_limit_f(
     a: Sequence[int], step: StepOperator, *, rng: np.random.Generator | int | None = None,
     budget: int | None = None, observer: Observer | None = None,
 ) -> RunResult:
-    """Bug (issue 14, RLS with the heavy-tailed operator): RLS asks the operator for a step of
+    """Bug (RLS with the heavy-tailed operator): RLS asks the operator for a step of
     length at most ``f(x)`` instead of ``2 f(x)``, so the accepted overshooting steps
     ``d_i < |s| < 2 d_i`` (those with ``|s| > f(x)``) are lost.
 
@@ -446,7 +446,7 @@ def common_mode_bug(key: str) -> Iterator[None]:
         yield
 
 
-#: Helper bugs of the reference operator that act only at large magnitudes (issue 14); the exact
+#: Helper bugs of the reference operator that act only at large magnitudes; the exact
 #: layer never shared this helper, so they are not common-mode bugs, but they are planted the
 #: same way (:func:`helper_bug`).
 LARGE_MAGNITUDE: dict[str, tuple[str, object]] = {

@@ -1,4 +1,4 @@
-r"""The step operators over their parameter ranges, one step at a time (issue 26, item 2).
+r"""The step operators over their parameter ranges, one step at a time.
 
 The run-time families judge the operators beyond the paper (double-geometric, power law) only
 on small targets at a few parameters (the ``ops`` family), and the ``laws`` family read only

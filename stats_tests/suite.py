@@ -231,11 +231,11 @@ def exact_family_cases(family: str, fast: bool) -> tuple[ExactCase, ...]:
 # families
 # ---------------------------------------------------------------------------------------------
 #: Families of the suite.  The error budget is split equally (Bonferroni over families),
-#: ``SUITE_ALPHA / len(FAMILIES)`` each (six until issue 14 added ``laws``, the one-step
+#: ``SUITE_ALPHA / len(FAMILIES)`` each (six at first; then ``laws``, the one-step
 #: laws of the reference at large magnitudes, :mod:`zonemax.stats_tests.laws`, and
 #: ``equivalence``, the engine against the reference at 10^6 .. 10^12 and its random streams,
-#: :mod:`zonemax.stats_tests.equivalence`, and issue 15 the ``ops`` pair: exact E[T] of the
-#: double-geometric and power-law operators; issue 26 the engine's ``laws``: the step
+#: :mod:`zonemax.stats_tests.equivalence`; the ``ops`` pair: exact E[T] of the
+#: double-geometric and power-law operators; the engine's ``laws``: the step
 #: magnitudes its kernels draw, every operator over its parameter range,
 #: :mod:`zonemax.stats_tests.samplers`, and ``blocks``: the ±1 EA's block rule, end game and
 #: table caches at large targets against the reference and the per-iteration engine,

@@ -281,7 +281,7 @@ def _lemma7_test(draws: CappedDraws, a: tuple[int, ...], seed: int, runs: int) -
     return draws.mean_test(name, s, lower, "above")
 
 
-#: Large-magnitude target of the reference's own RLS_{alpha,beta} test (issues 14 and 17): at
+#: Large-magnitude target of the reference's own RLS_{alpha,beta} test: at
 #: reference speed (about 750 iterations per run here), so that a bug acting only on large
 #: distances or velocities shows in the reference family itself -- as a violated bound, or as
 #: an exhausted cap instead of a hang.

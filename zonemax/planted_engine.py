@@ -1,4 +1,4 @@
-r"""Bugs planted inside the engine's numba kernels, for ``zonemax verify --power`` (issue 26).
+r"""Bugs planted inside the engine's numba kernels, for ``zonemax verify --power``.
 
 The planted bugs of :data:`zonemax.stats_tests.implementations.PLANTED` live in Python
 (the reference with a wrong operator) and those of :func:`zonemax.verify.engine_planted` in
@@ -80,7 +80,7 @@ class KernelBug:
     family: str
 
 
-#: The kinds of ±1 EA bug of issue 26's table, each written as the minimal change it names.
+#: The kinds of ±1 EA bug that the ``blocks`` family must catch, each written as the minimal change it names.
 KERNEL_BUGS: tuple[KernelBug, ...] = (
     KernelBug(
         "sweep-minus-probability",

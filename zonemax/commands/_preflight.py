@@ -22,7 +22,7 @@ from zonemax.reference.spec import GEOM_ALGORITHMS, POWER_ALGORITHMS, AlgorithmS
 #: A run without ``--budget`` whose estimated wall time exceeds this is refused (one hour).  The
 #: estimate is an optimistic lower bound (real runs take 2-10 times longer), so a request above
 #: it would run for hours: on a laptop more likely a slip (``rls-ab --alpha 1e100``: at least
-#: 8 hours, issue 23 item 6) than intended; ``--budget N`` or ``--force`` runs it.  (It was a
+#: 8 hours) than intended; ``--budget N`` or ``--force`` runs it.  (It was a
 #: day, which let that request start.)
 PREFLIGHT_SECONDS = 3_600.0
 #: Optimistic cost of one evaluation in microseconds, per engine, so that the time estimate

@@ -1,7 +1,7 @@
 """Compile part of the ±1 EA's kernel tree in a second process while this one compiles the
 rest, and let that process warm numba's cache for Section 6's other two kernels.
 
-**Why** (issue 24, cold start).  numba compiles one function at a time under a global lock, so a
+**Why** (cold start).  numba compiles one function at a time under a global lock, so a
 first run compiles the ±1 EA's kernel tree (about 20 s of CPU) on one core while the machine
 may have more.  Its largest subtree, the block end (:func:`zonemax.engine._pm1_rows.end_block`:
 the far-only patterns, the rows and the binomial draws, about 7 s), is independent of the rest:

@@ -49,7 +49,7 @@ At the start of a run from ``0^n`` (``k = n``, every position far) ``lambda = 0`
 ``B = min_i D_i`` far-only iterations, one multinomial and one sweep, so the cost of that
 phase grows like ``n log r``.
 
-**The end game is not in blocks** (issue 24, item 1: not built, no exact rule found).  Once
+**The end game is not in blocks** (not built: no exact rule was found).  Once
 some positions are optimal or near, every useful iteration that mutates one of them is drawn on
 its own (3.).  An iteration that knocks an optimal position off is accepted only if improving
 positions in the same iteration make up for it, so these iterations come at a rate tied to the

@@ -1,7 +1,7 @@
-"""The numba decorator of the helpers that only compiled code calls (issue 24, cold start).
+"""The numba decorator of the helpers that only compiled code calls (cold start).
 
 ``@njit`` compiles, for every function, besides the function itself a CPython wrapper (unboxing
-of every argument, boxing of the result) and a C wrapper.  The cold-start work of issue 24 tried
+of every argument, boxing of the result) and a C wrapper.  The cold-start work tried
 leaving both out for helpers that only other jitted functions call (numba's target options
 ``no_cpython_wrapper`` and ``no_cfunc_wrapper``; about 2 s less of the ±1 EA's cold compile),
 but a test calls such a helper from Python (``power_in_bin``, in

@@ -285,7 +285,7 @@ class TableCache(NamedTuple):
 
 def new_cache(slots: int) -> TableCache:
     """An empty :class:`TableCache` with ``slots`` slots.  Plain numpy, not jitted: only Python
-    makes caches, and compiling this constructor cost 1.5 s of a cold start (issue 24); the
+    makes caches, and compiling this constructor cost 1.5 s of a cold start; the
     arrays have the types the jitted kernels are compiled for (C-contiguous, writable)."""
     size = TABLE_SIZE
     return TableCache(np.empty((slots, size)), np.empty((slots, size), np.int64),

@@ -8,7 +8,7 @@ the next bytecode, and a signal that arrives while the previous kernel call runs
 code is handled at the first Python code after it: often that very ``ctypes.cast``.  The
 handler raises ``KeyboardInterrupt``, the call returns ``NULL`` and numba dereferences it
 (``PyObject_GetAttrString(NULL, "value")``, found with a core dump and gdb): a segmentation
-fault (exit -11; issue 23, item 5: 2 of 10 interrupts of ``zonemax run ea-pm1 --a 3,-2 --runs
+fault (exit -11; measured: 2 of 10 interrupts of ``zonemax run ea-pm1 --a 3,-2 --runs
 10^7``).  The same holds for every exception a handler raises there (SIGTERM's
 ``Terminated``).  The progress thread in the fault handler's dump is a bystander: it waits
 on an event.

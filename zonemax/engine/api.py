@@ -18,7 +18,7 @@ step per useful iteration, so a run costs about as many steps as it has accepted
 the mean step at distance ``d`` grows only like ``log d``) that is about
 ``|a|_1 / E[step]`` -- for ``|a|_1 = 10^14`` (``n = 100``, ``r = 10^12``) days of compute.
 
-*Where no bulk rule was found, and why* (issue 24, item 2).  (1+1) EA with a magnitude law:
+*Where no bulk rule was found, and why.*  (1+1) EA with a magnitude law:
 an iteration mutates several positions and is accepted only if their changes together do not
 worsen ``f``, so the positions' moves are not independent and the far part of a block is a sum
 over accepted patterns whose magnitudes are coupled by the acceptance condition; unlike the ±1
@@ -121,7 +121,7 @@ MAX_ALPHA = Fraction(sys.float_info.max) / 2**62
 #: Passes of a kernel's loop between two returns to Python (each pass is one useful iteration,
 #: or for the ±1 EA one far-only run or block end).  Chosen so that the slowest pass measured
 #: keeps a step well under a second and the cheapest pass makes the return cost negligible:
-#: see benchmarks/README.md, "Steps" (issue 23, items 5 and 6).
+#: see benchmarks/README.md, "Steps".
 CHUNK = 1 << 20
 
 #: ``progress(run, evaluations, f)`` between steps: run index, a lower bound on its evaluations

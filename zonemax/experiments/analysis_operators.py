@@ -1,4 +1,4 @@
-"""Verdicts of the ``operators`` experiment (issue 15): which step operator is fastest at each r,
+"""Verdicts of the ``operators`` experiment (beyond the paper): which step operator is fastest at each r,
 and whether the power-law recommendation of Doerr, Krejca and Rudolph holds on ``f_a``.
 
 The tests are fixed here, before any run (the conventions of ERT, censoring, tests and effect

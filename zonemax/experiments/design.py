@@ -16,7 +16,7 @@ Experiments (``--only`` names):
   search by ``r``; the two truncated heavy-tailed operators run next to the untruncated one and
   RLS_{2,1/2}.  The untruncated and RLS runs are *shared* with ``runtime`` (same keys), so the
   comparison is paired by design and the most expensive runs are not repeated.
-* ``operators`` -- beyond the paper (issue 15): the (1+1) EA and RLS with nine step operators
+* ``operators`` -- beyond the paper: the (1+1) EA and RLS with nine step operators
   each (:mod:`zonemax.experiments.variants`), one common budget per ``(n, r)``
   (:func:`operators_budget`).  Not part of the default set (:data:`DEFAULT_EXPERIMENTS`): run it
   with ``--only operators``.  Its ``paper`` grid needs the fast engine for every operator; its
@@ -226,7 +226,7 @@ class OperatorStop:
     censored: bool  #: whether that run reached the budget
 
 
-#: Issue 24, item 3: the paper-scale ``operators`` grid runs every operator up to r = 10^12
+#: The paper-scale ``operators`` grid runs every operator up to r = 10^12
 #: except these (variant, n), which stop where 20 more runs would not fit.  Why they stop: the
 #: fast engine has no block rule for the (1+1) EA with a step of bounded or slowly growing mean
 #: (double-geometric, power law) or for RLS with the power law, so it simulates every useful

@@ -44,7 +44,7 @@ def save(fig: Figure, directory: Path, stem: str) -> list[Path]:
 
     The legends are named to the tight bounding box: placed beside the axes
     (``bbox_to_anchor``), the one kept with ``add_artist`` was cut at the figure's edge, and
-    with it the end of its longest label ("... mean ⌊√r⌋ (tuned", issue 23, item 12)."""
+    with it the end of its longest label ("... mean ⌊√r⌋ (tuned")."""
     directory.mkdir(parents=True, exist_ok=True)
     paths = [directory / f"{stem}.png", directory / f"{stem}.pdf"]
     legends = [*fig.legends, *(child for ax in fig.axes for child in ax.get_children()
@@ -76,7 +76,7 @@ def _no_success_y(cell: CellSummary) -> float:
 def _dodge(cells: dict[Key, CellSummary], variants: Sequence[str]) -> dict[Key, float]:
     """x factors for the "no success" markers of ``variants``: those at the same ``(n, r)``
     whose heights agree within 2% (runs censored at one common budget) are spread side by side
-    (issue 23, item 12: four of them hid behind one at r = 1000)."""
+    (four of them once hid behind one at r = 1000)."""
     groups: dict[tuple[int, int, float], list[Key]] = {}
     for key, cell in sorted(cells.items()):
         if key[0] in variants and not math.isfinite(cell.ert):

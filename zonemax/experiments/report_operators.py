@@ -1,4 +1,4 @@
-"""The report section of the ``operators`` experiment (issue 15, beyond the paper).
+"""The report section of the ``operators`` experiment (beyond the paper).
 
 Figures (ERT / n over r per operator, one per algorithm, log-log), the cell table, the fastest
 operator at each (algorithm, n, r) and the power-law recommendation of Doerr, Krejca and Rudolph
@@ -71,7 +71,7 @@ def power_table(analysis: OperatorsAnalysis, cells: dict[Key, CellSummary]) -> s
 
 
 def stops_text() -> str:
-    """Where the paper-scale grid stops for each operator and n, and why (issue 24, item 3)."""
+    """Where the paper-scale grid stops for each operator and n, and why."""
     rows = []
     for (variant, n), stop in sorted(OPERATOR_PAPER_STOPS.items()):
         took = ("not measured" if math.isnan(stop.seconds) else
@@ -118,7 +118,7 @@ def operators_section(cells: dict[Key, CellSummary], fig_dir: Path, out: Path,
                   else "; ".join(f"{VARIANTS[v].label} at n={n}, r={r}" for v, n, r in unsolved)
                   or "none")
     section.text = (
-        "## 5. Step operators beyond the paper (issue 15)\n\n"
+        "## 5. Step operators beyond the paper\n\n"
         "The (1+1) EA (Algorithm 1) and RLS with nine step operators each on the all-r "
         "target: ±1 (Definition 1); heavy-tailed (Definition 2, ε = 1/1000 as in Section 6), "
         "untruncated and conditioned on steps ≤ r; double-geometric (Rudolph 1994) with mean "

@@ -1,7 +1,7 @@
 """The algorithm variants of the experiments and their specifications on the all-r target.
 
 Gadea Harder, Kötzing, Li, Radhakrishnan (2023), arXiv:2307.11855, Section 6, and zonemax's
-``operators`` experiment (issue 15, beyond the paper).  A *variant* is an algorithm with fixed
+``operators`` experiment (beyond the paper).  A *variant* is an algorithm with fixed
 parameters as it appears in the experiments; its numeric id enters the seeds of its runs
 (:mod:`zonemax.experiments.design`), so ids are never renumbered.  :func:`make_spec` gives its
 :class:`~zonemax.reference.spec.AlgorithmSpec` on Section 6's target ``a = (r, ..., r)``.
