@@ -44,6 +44,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
                   "report", "zonemax.commands.reproduce"),
     "paper": ("where the paper's TeX is (optional input, for the quote checks); 'zonemax "
               "paper fetch' downloads it", "zonemax.commands.paper"),
+    "conform": ("judge an implementation (Python function or any program) against the exact "
+                "laws of the paper's algorithm and its variants", "zonemax.commands.conform"),
 }
 
 
@@ -68,8 +70,9 @@ def _chosen_command(argv: Sequence[str]) -> str | None:
     return None
 
 
-def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
-    """The parser; only the command chosen in ``argv`` gets its options (and its import).
+def build_parser(argv: Sequence[str] = (), *, full: bool = False) -> argparse.ArgumentParser:
+    """The parser; only the command chosen in ``argv`` gets its options (and its import), or,
+    with ``full``, every command (the documentation's command-line reference is built so).
 
     ``parser.subparsers`` maps each command to its sub-parser, so that :func:`main` reports
     an unknown option with the command's prefix (``zonemax verify: error: ...``)."""
@@ -89,7 +92,7 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     for name, (help_text, _) in COMMANDS.items():
         p = sub.add_parser(name, help=help_text, description=help_text)
         subparsers[name] = p
-        if name == chosen:
+        if full or name == chosen:
             module = command_module(name)
             module.configure(p)
             p.set_defaults(_execute=module.execute)
@@ -180,15 +183,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``zonemax`` console script; returns the exit code."""
     tokens = _attach_negative_values(sys.argv[1:] if argv is None else argv)
     parser = build_parser(tokens)
+    if not tokens:  # bare 'zonemax': the usage and the list of commands, not one error line
+        _say(parser.format_help())
+        return 2
     args, unknown = parser.parse_known_args(tokens)
     if unknown:  # reported by the command's own parser: 'zonemax verify: error: ...'
         args._subparsers[args.command].error(f"unrecognized arguments: {' '.join(unknown)}")
     args._command_line = "zonemax " + shlex.join(tokens)  # for "rerun ... to resume" hints
     warnings.showwarning = _show_warning
     # SIGTERM (kill PID) is handled like Ctrl-C: a Terminated (KeyboardInterrupt) in the main
-    # thread, so commands clean up and record what they did.
+    # thread, so commands clean up and record what they did.  An ignored SIGTERM (`trap '' TERM`,
+    # inherited by a background job) stays ignored, as Python leaves an ignored SIGINT.
     previous = None
-    if threading.current_thread() is threading.main_thread():
+    if threading.current_thread() is threading.main_thread() \
+            and signal.getsignal(signal.SIGTERM) != signal.SIG_IGN:
         previous = signal.signal(signal.SIGTERM, _raise_terminated)
     try:
         code = int(args._execute(args))
