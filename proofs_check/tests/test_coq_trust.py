@@ -77,13 +77,20 @@ _THEOREM = "Theorem t : True.\nProof. exact I. Qed.\n"
     ('Definition s := "(*".\nAxiom a : False.\n', "line 2: Axiom"),
     ("Theorem t : False.\nProof.\n{ admit. }\nQed.\n", "line 3: admit"),
     ("Axiom a : False", "line 1: Axiom"),
+    ('Definition s := "x".\nDefinition t := "y".\nAxiom a : False.\n', "line 3: Axiom"),
+    ('Definition s := "two\nlines".\nAxiom a : False.\n', "line 3: Axiom"),
+    ('Definition s := "x""y\n', "line 1: unterminated string"),
+    ('\n\nDefinition s := "x\n', "line 3: unterminated string"),
+    ("(* a (* b *)\n", "unterminated comment"),
 ], ids=["binder-forgery", "variable", "variables", "hypotheses", "context",
         "after-a-section", "in-a-module", "classical-prop", "primfloat", "uint63", "local",
         "program", "conjecture", "admitted", "admit", "give-up", "unset", "set-checking",
         "bypass-check", "declare-ml", "declare-module", "load", "add-loadpath",
         "add-rec-loadpath", "primitive", "open-comment", "open-string", "timeout", "redirect",
         "time-local", "definitional-uip", "impredicative-set", "declare-instance", "cd",
-        "line-3", "module-section", "comment-in-string", "braces", "no-final-period"])
+        "line-3", "module-section", "comment-in-string", "braces", "no-final-period",
+        "two-strings", "string-over-lines", "escaped-unterminated", "unterminated-line-3",
+        "nested-unterminated"])
 def test_the_scan_refuses(source: str, why: str) -> None:
     got = coq.scan(source)
     assert got is not None and got.startswith(why), got
@@ -102,11 +109,14 @@ def test_the_scan_refuses(source: str, why: str) -> None:
     "Section S.\nSection T.\nEnd T.\nVariable x : nat.\nEnd S.\n",
     "Section S.\nModule Type T.\nEnd T.\nVariable x : nat.\nEnd S.\n",
     "Section S.\nModule Import M.\nEnd M.\nVariable x : nat.\nEnd S.\n",
-    'Definition s := "a ""Axiom"" b".\n' + _THEOREM,
+    'Definition s := "a ""admit"" b".\n' + _THEOREM,
+    "(* outer (* inner *) Axiom a : False. admit. *)\n" + _THEOREM,
+    '(* "a string in a comment: admit" *)\nDefinition s := "x". (* Admitted *)\n' + _THEOREM,
     "Theorem t : 1 = 1.\nProof.\n  - reflexivity.\nQed.\n",
 ], ids=["plain", "section-local", "section-module", "comment", "nested-comment", "string",
         "names-containing-words", "set-printing", "nested-sections", "module-type",
-        "module-import", "escaped-quote", "bullet"])
+        "module-import", "escaped-quote", "bullet", "after-inner-comment",
+        "string-in-comment"])
 def test_the_scan_passes(source: str) -> None:
     assert coq.scan(source) is None
 
