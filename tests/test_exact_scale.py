@@ -118,3 +118,37 @@ def test_enclosures_contain_the_exact_values_at_the_documented_limits(
     res = ea_pm1_float(a)
     assert _inside(res.expectation_low, res.expectation_high, exact.expectation)
     assert _inside(res.variance_low, res.variance_high, exact.variance)
+
+
+def test_theorems_3_and_4_bracket_the_exact_values() -> None:
+    """Theorem 4's lower and Theorem 3's upper bound (rigorous versions in
+    :mod:`zonemax.proofs_check.bounds`) bracket the enclosure on a = 1^n, n = 2..12; control:
+    the bracket with the lower bound scaled by 14 (E[T] is about 13 times it at n = 10..12)
+    fails."""
+    from zonemax.proofs_check.bounds import pm1_ea_lower, pm1_ea_upper
+
+    failed_control = False
+    for n in range(2, 13):
+        a = (1,) * n
+        res = ea_pm1_float(a)
+        lower, upper = float(pm1_ea_lower(a)), float(pm1_ea_upper(a))
+        assert lower <= res.expectation_low and res.expectation_high <= upper
+        failed_control |= 14 * lower > res.expectation_high
+    assert failed_control
+
+
+def test_committed_tightness_table_is_reproduced() -> None:
+    """The committed ``reproduction/tightness/tightness.csv`` holds what the solver gives now
+    (its rows n = 2..12 are recomputed; the enclosures must overlap)."""
+    import csv
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "reproduction" / "tightness" / "tightness.csv"
+    with path.open(newline="") as fh:
+        rows = {int(r["n"]): r for r in csv.DictReader(fh)}
+    assert set(range(2, 31)) <= set(rows)
+    for n in range(2, 13):
+        res = ea_pm1_float((1,) * n)
+        low, high = float(rows[n]["E_low"]), float(rows[n]["E_high"])
+        assert low <= res.expectation_high and res.expectation_low <= high
+        assert int(rows[n]["states"]) == res.states
