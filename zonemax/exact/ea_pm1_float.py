@@ -72,13 +72,18 @@ from zonemax.exact.limits import refuse, start_distances
 from zonemax.exact.result import ExactResult
 from zonemax.reference.fitness import validate_target
 
-#: A cut subtree has probability below this (module docstring) for ``n <= 30``: the cut mass
-#: ``delta`` enters the bounds as ``delta v_max`` (E) and ``delta w_max E`` (second moment).
-#: Measured at a = 1^30: ``delta`` 1.5e-15, relative widths 1.5e-11 (E) and 7e-10 (Var); at
-#: a = 1^34 the variance's width reached 1.6e-9, so larger ``n`` cut at :data:`PRUNE_LARGE`.
+#: A cut subtree has probability below this (module docstring) for up to :data:`PRUNE_STATES`
+#: states: the cut mass ``delta`` enters the bounds as ``delta v_max`` (E) and
+#: ``delta w_max E`` (second moment).  Measured at a = 1^30 (28,629 states): ``delta`` 1.5e-15,
+#: relative widths 1.5e-11 (E) and 7e-10 (Var); at a = 1^34 (66,273) the variance's width
+#: reached 1.6e-9 and at a = (2,)^20 (207,042) 4.1e-9, so larger instances cut at
+#: :data:`PRUNE_LARGE`.
 PRUNE = 1e-18
-#: The cut threshold for ``n > 30`` (100 times smaller ``delta``; the cost grows by about 1.5x).
+#: The cut threshold beyond :data:`PRUNE_STATES` states (100 times smaller ``delta``; the cost
+#: grows by about 1.5x).
 PRUNE_LARGE = 1e-20
+#: Instances with more states than this cut at :data:`PRUNE_LARGE`.
+PRUNE_STATES = 30_000
 #: Unit roundoff of binary64.
 UNIT = 2.0**-53
 #: Gauss--Seidel sweeps per level stop when no value changes by more than this (relative).
@@ -560,7 +565,8 @@ def ea_pm1_float(
     :data:`DEFAULT_FLOAT_MAX_STATES`), checked before anything is built; ``progress`` hears
     ``("estimate", states, max_states)`` once and ``("levels", solved, states)`` after each
     level.  ``prune`` is the probability below which a subtree of mutation patterns is cut (its
-    mass enters the bound; default :data:`PRUNE`, :data:`PRUNE_LARGE` for ``n > 30``).
+    mass enters the bound; default :data:`PRUNE`, :data:`PRUNE_LARGE` beyond
+    :data:`PRUNE_STATES` states).
     ``_planted`` is for tests only: ``"rate"`` (mutation rate
     ``1/(n+1)``), ``"self-loop"`` (the self-loop lost: ``E(s) = 1 + sum_{t != s} P(s, t) E(t)``)
     or ``"lumping"`` (the multisets ``{2}`` and ``{1, 1}`` take each other's values); each must
@@ -571,7 +577,7 @@ def ea_pm1_float(
     if not any(a):
         raise ValueError("target a must be non-zero")
     if prune is None:
-        prune = PRUNE if len(a) <= 30 else PRUNE_LARGE
+        prune = PRUNE if ea_pm1_state_count(a) <= PRUNE_STATES else PRUNE_LARGE
     if not (isinstance(prune, float) and 0 < prune <= 1e-12):
         raise ValueError(f"prune must be a float in (0, 1e-12], got {prune!r}")
     cap = DEFAULT_FLOAT_MAX_STATES if max_states is None else max_states
