@@ -9,7 +9,8 @@ Gadea Harder, Koetzing, Li, Radhakrishnan (2023), arXiv:2307.11855.
   certified like claims but never counted as verdicts;
 * :func:`format_text`, :func:`format_markdown`, :func:`format_json` -- reports as strings;
 * :mod:`zonemax.proofs_check.checker` -- the independent certificate checker;
-* :mod:`zonemax.proofs_check.summary` -- the README's generated summary of the findings;
+* :mod:`zonemax.proofs_check.summary` -- the generated summary of the findings
+  (``docs/findings.md``);
 * :mod:`zonemax.proofs_check.bounds` -- explicit bounds on E[T] from the proofs' constants.
 """
 

@@ -69,7 +69,7 @@ class Status(StrEnum):
 class Method(StrEnum):
     """How a claim is checked.  A verdict's labels are *recorded* while its check runs (see
     :func:`record`): the z3 runner records ``DECISION``, the sympy wrappers of
-    :mod:`~zonemax.proofs_check.symbolic` ``SYMBOLIC``, the interval contexts
+    ``symbolic`` (this module) ``SYMBOLIC``, the interval contexts
     (:func:`~zonemax.proofs_check.intervals.iv_precision`,
     :func:`~zonemax.proofs_check.bounds.arb_precision`) ``INTERVAL``, the multiplicity DP
     ``DYNAMIC_PROGRAMME``, the data tests ``DATA``; exact rational helpers and the enumerating

@@ -36,7 +36,7 @@ from zonemax.proofs_check.section4.common import (
 from zonemax.proofs_check.serialise import decimal
 from zonemax.reference.params import LogBase
 
-#: zonemax's table of c_eps (Section 2, issue 11 item 6): ``(eps, base, lower, upper)``.  Each
+#: zonemax's table of c_eps (Section 2): ``(eps, base, lower, upper)``.  Each
 #: entry is the Arb enclosure of :func:`~zonemax.proofs_check.bounds.c_eps_enclosure` at
 #: N = 2^17 (width < 7e-13), widened by 1e-10 on each side and rounded outward to 12 decimals:
 #: width 2.01e-10 <= 1e-9.
@@ -46,7 +46,7 @@ C_EPS_TABLE: tuple[tuple[Fraction, LogBase, Fraction, Fraction], ...] = (
     (Fraction(1), 2, Fraction("1.013632287346"), Fraction("1.013632287547")),
     (Fraction(1), "e", Fraction("2.109742801136"), Fraction("2.109742801337")),
 )
-#: The width the table must not exceed (issue 11, item 6).
+#: The width the table must not exceed.
 C_EPS_MAX_WIDTH = Fraction(1, 10**9)
 
 
