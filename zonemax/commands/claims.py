@@ -4,8 +4,8 @@ Three modes:
 
 * report (default): run the checks and print the verdicts (``--format text|markdown|json``);
 * ``--certificates DIR``: run the checks and write one certificate file per verdict into DIR
-  (the editorial entries' text certificates into ``DIR/editorial``, and the certificates of
-  zonemax's own tables, which are not verdicts, into ``DIR/tables``);
+  (the editorial entries' text certificates into ``DIR/editorial``; the certificates of
+  zonemax's own tables, which are not verdicts, stay in the JSON report);
 * ``--check DIR``: re-verify the certificate files in DIR with the independent checker
   (:mod:`zonemax.proofs_check.checker`); nothing is re-run.  Exit code 1 at a certificate that
   does not check, naming the first.
@@ -42,8 +42,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--certificates", metavar="DIR", default=None,
                         help="write one certificate file per verdict into DIR (created if "
                         "needed; certificate files of an earlier run are replaced), the "
-                        "editorial entries' text certificates into DIR/editorial and those of "
-                        "zonemax's own tables into DIR/tables")
+                        "editorial entries' text certificates into DIR/editorial")
     parser.add_argument("--check", metavar="DIR", default=None,
                         help="re-verify the certificate files in DIR with the independent "
                         "checker; exit 1 at the first that does not check")
@@ -70,15 +69,42 @@ def execute(args: argparse.Namespace) -> int:
     if args.certificates is not None and args.heavy:
         raise UsageError("--certificates writes the default level only: the checker's manifest "
                          "fixes the checked domains (--heavy widens the report)")
-    from zonemax.proofs_check import select_claims
-
-    try:
-        select_claims(args.only)
-    except ValueError as exc:  # an unknown claim id
-        raise UsageError(str(exc)) from None
+    if args.only is not None:
+        args.only = resolve_ids(args.only)
     if args.certificates is not None:
         return _write(Path(args.certificates), args.only, args.heavy)
     return _report(args.format, args.only, args.heavy)
+
+
+#: How many close matches an unknown ``--only`` id gets as suggestions.
+SUGGESTIONS = 3
+
+
+def resolve_ids(wanted: list[str]) -> list[str]:
+    """``--only`` ids matched case-insensitively to the registry's spelling (``s3.TOTAL-line``
+    is ``S3.total-line``); an unknown id is a :class:`UsageError` with up to
+    :data:`SUGGESTIONS` close matches (difflib), not the list of every id."""
+    import difflib
+
+    from zonemax.proofs_check.registry import claim_ids
+
+    known = {i.lower(): i for i in claim_ids()}
+    resolved: list[str] = []
+    problems: list[str] = []
+    for text in wanted:
+        hit = known.get(text.strip().lower())
+        if hit is not None:
+            resolved.append(hit)
+            continue
+        close = difflib.get_close_matches(text.strip().lower(), list(known), n=SUGGESTIONS,
+                                          cutoff=0.6)
+        hint = (f"did you mean {' or '.join(known[c] for c in close)}?" if close
+                else "no id is close")
+        problems.append(f"{text!r} ({hint})")
+    if problems:
+        raise UsageError(f"--only: unknown claim id {'; '.join(problems)}; "
+                         "'zonemax claims' lists every claim")
+    return resolved
 
 
 def _report(fmt: str, only: list[str] | None, heavy: bool) -> int:
@@ -119,16 +145,15 @@ def _writable_directory(directory: Path) -> None:
 
 
 def _write(directory: Path, only: list[str] | None, heavy: bool) -> int:
-    from zonemax.proofs_check import run_claims, run_tables
-    from zonemax.proofs_check.certificates import TABLES_DIR, write_certificates
+    from zonemax.proofs_check import run_claims
+    from zonemax.proofs_check.certificates import write_certificates
     from zonemax.proofs_check.registry import EDITORIAL
 
     _writable_directory(directory)
     results = run_claims(only, heavy=heavy)
     editorial = EDITORIAL if only is None else ()
-    tables = run_tables(heavy=heavy) if only is None else ()
     try:
-        write_certificates(results, directory, editorial, tables)
+        write_certificates(results, directory, editorial)
     except OSError as exc:
         raise UsageError(f"--certificates: cannot write into {directory}: "
                          f"{exc.strerror or exc}") from None
@@ -141,10 +166,6 @@ def _write(directory: Path, only: list[str] | None, heavy: bool) -> int:
     if editorial:
         sys.stdout.write(f"wrote {len(editorial)} editorial text certificates to "
                          f"{directory / 'editorial'} (not verdicts)\n")
-    if tables:
-        sys.stdout.write(f"wrote {len(tables)} certificate file(s) of zonemax's own tables to "
-                         f"{directory / TABLES_DIR} (not verdicts; "
-                         f"{', '.join(t.claim.id for t in tables)})\n")
     if bare:
         sys.stdout.write(f"{len(bare)} verdicts carry no certificate of their own: "
                          f"{', '.join(bare)}\n")
