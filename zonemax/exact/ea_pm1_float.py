@@ -458,9 +458,14 @@ def _level(counts: np.ndarray, ranks: np.ndarray, f: int, n: int, total: int, pr
         change = 0.0
         for s in range(size):
             acc2 = 1.0 + lower1[s]
+            comp = 0.0  # compensated (TwoSum) accumulation: small residuals for the bound
             for e in range(start[s], start[s + 1]):
-                acc2 += all_p[e] * x1[all_idx[e]]
-            new = acc2 / diag[s]
+                term = all_p[e] * x1[all_idx[e]]
+                tot = acc2 + term
+                z = tot - acc2
+                comp += (acc2 - (tot - z)) + (term - z)
+                acc2 = tot
+            new = (acc2 + comp) / diag[s]
             d = abs(new - x1[s]) / new
             change = max(change, d)
             x1[s] = new
@@ -473,9 +478,14 @@ def _level(counts: np.ndarray, ranks: np.ndarray, f: int, n: int, total: int, pr
         change = 0.0
         for s in range(size):
             acc2 = 2.0 * x1[s] - 1.0 + lower2[s]
+            comp = 0.0
             for e in range(start[s], start[s + 1]):
-                acc2 += all_p[e] * x2[all_idx[e]]
-            new = acc2 / diag[s]
+                term = all_p[e] * x2[all_idx[e]]
+                tot = acc2 + term
+                z = tot - acc2
+                comp += (acc2 - (tot - z)) + (term - z)
+                acc2 = tot
+            new = (acc2 + comp) / diag[s]
             d = abs(new - x2[s]) / new
             change = max(change, d)
             x2[s] = new
