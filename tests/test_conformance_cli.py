@@ -125,15 +125,15 @@ def test_operator_level(module_dir: Path, capsys: pytest.CaptureFixture[str]) ->
         from zonemax.conformance.planted import heavy_condition_op
         op = heavy_condition_op(1.0, 16)
     """))
-    base = ["conform", "ea-heavy", "--python", "user_ops:op", "--seed", "2", "--runs", "6000",
-            "--param", "eps=1"]
+    base = ["conform", "ea-heavy", "--level", "operator", "--python", "user_ops:op", "--seed",
+            "2", "--runs", "6000", "--param", "eps=1"]
     assert main([*base, "--param", "truncate=condition", "--param", "r=16"]) == 0
     assert "CONFORMS" in capsys.readouterr().out
     assert main([*base, "--json"]) == 1
     assert json.loads(capsys.readouterr().out)["consistent_variants"] == [
         "truncate=condition,r=16"]
-    assert main([*base, "--level", "run"]) == 2
-    assert "run level is not available" in capsys.readouterr().err
+    assert main(["conform", "rls-ab", "--level", "operator", "--python", "user_ops:op"]) == 2
+    assert "no operator level" in capsys.readouterr().err
 
 
 def test_protocol_sends_rational_params(tmp_path: Path) -> None:

@@ -87,8 +87,8 @@ def test_bad_operators() -> None:
     assert "use the rng" in (check("ea-pm1", operator=constant, runs=100).errored or "")
     with pytest.raises(ValueError, match="needs its range"):
         check("ea-heavy", operator=constant, params={"truncate": "clip"})
-    with pytest.raises(ValueError, match="run level is not available"):
-        check("ea-power", run=constant)
+    with pytest.raises(ValueError, match="operator=FUNCTION"):
+        check("ea-power")
     assert TAIL == "tail"
 
 

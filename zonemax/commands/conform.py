@@ -28,8 +28,9 @@ from zonemax.commands import UsageError
 #: The algorithms with a conformance profile (:data:`zonemax.conformance.PROFILES` for the run
 #: level, :data:`zonemax.conformance.operators.FAMILIES` for the operator level; listed here so
 #: that ``--help`` does not import the package).
-RUN_ALGORITHMS = ("ea-pm1", "rls-pm1", "rls-ab", "ea-geom", "rls-geom")
-CONFORM_ALGORITHMS = (*RUN_ALGORITHMS, "ea-heavy", "rls-heavy", "ea-power", "rls-power")
+RUN_ALGORITHMS = ("ea-pm1", "rls-pm1", "rls-ab", "ea-heavy", "rls-heavy", "ea-geom", "rls-geom",
+                  "ea-power", "rls-power")
+CONFORM_ALGORITHMS = RUN_ALGORITHMS
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

@@ -28,7 +28,13 @@ from zonemax.conformance.harness import DEFAULT_TIMEOUT, Answer, Caller, Errored
 from zonemax.conformance.laws import RunTimeLaw, run_time_law
 from zonemax.conformance.profiles import FAMILY_LEVEL, LR_CLIP, PROFILES, Instance, Profile
 from zonemax.conformance.result import ConformanceResult, ExactValues, VariantVerdict
-from zonemax.conformance.statistics import StatTest, bernstein_test, ks_test, score_moments
+from zonemax.conformance.statistics import (
+    Moments,
+    StatTest,
+    bernstein_test,
+    ks_test,
+    score_moments,
+)
 
 #: Runs made first on each instance, before the rest: enough to see an implementation that
 #: returns the same result whatever its ``rng``.
@@ -44,7 +50,8 @@ RunFunction = Callable[..., object]
 def _law(algorithm: str, variant: str, a: tuple[int, ...], budget: int) -> RunTimeLaw:
     profile = PROFILES[algorithm]
     return run_time_law(algorithm, variant, a, budget, profile.param("alpha"),
-                        profile.param("beta"), profile.param("geom_q"))
+                        profile.param("beta"), profile.param("geom_q"), profile.param("eps"),
+                        profile.param("power_exponent"))
 
 
 def _laws(profile: Profile, instance: Instance) -> dict[str, RunTimeLaw]:
@@ -59,11 +66,17 @@ def same_laws(profile: Profile) -> dict[str, str | None]:
     for i, v in enumerate(profile.variants):
         out[v] = None
         for w in profile.variants[:i]:
-            if all(_laws(profile, inst)[v].truncated_pmf() == _laws(profile, inst)[w]
-                   .truncated_pmf() for inst in profile.instances):
+            if all(_same(_laws(profile, inst)[v], _laws(profile, inst)[w])
+                   for inst in profile.instances):
                 out[v] = w
                 break
     return out
+
+
+def _same(one: RunTimeLaw, other: RunTimeLaw) -> bool:
+    """The same law (or enclosure) of ``min(T, budget)``."""
+    return (one.truncated_pmf() == other.truncated_pmf()
+            and one.truncated_pmf_upper() == other.truncated_pmf_upper())
 
 
 def _lr_score(p_alt: Fraction, p_null: Fraction) -> Fraction:
@@ -82,13 +95,13 @@ def _lr_score(p_alt: Fraction, p_null: Fraction) -> Fraction:
 
 @lru_cache(maxsize=256)
 def _design(algorithm: str, a: tuple[int, ...], budget: int, null: str,
-            alternatives: tuple[str, ...]) -> tuple[tuple[str, tuple[Fraction, ...],
-                                                          tuple[Fraction, Fraction, Fraction]], ...]:
+            alternatives: tuple[str, ...]
+            ) -> tuple[tuple[str, tuple[Fraction, ...], Moments], ...]:
     """The Bernstein scores of one instance with their exact moments under ``null`` (cached:
     they do not depend on the data)."""
     profile = PROFILES[algorithm]
     laws = _laws(profile, Instance(a, budget))
-    pmf = laws[null].truncated_pmf()
+    pmf, pmf_upper = laws[null].truncated_pmf(), laws[null].truncated_pmf_upper()
     times = tuple(Fraction(t) for t in range(budget + 1))
     centre = round(laws[profile.paper_variant].truncated_moments())  # fixed by the design
     scores: list[tuple[str, tuple[Fraction, ...]]] = [
@@ -98,12 +111,19 @@ def _design(algorithm: str, a: tuple[int, ...], budget: int, null: str,
         alt = laws[w].truncated_pmf()
         scores.append((f"lr:{w}", tuple(_lr_score(pa, pb)
                                         for pa, pb in zip(alt, base, strict=True))))
-    return tuple((name, score, score_moments(score, pmf)) for name, score in scores)
+    upper = pmf_upper if laws[null].enclosed else None
+    return tuple((name, score, score_moments(score, pmf, upper)) for name, score in scores)
 
 
 @lru_cache(maxsize=256)
-def _cdf(algorithm: str, a: tuple[int, ...], budget: int, null: str) -> tuple[Fraction, ...]:
-    return tuple(accumulate(_law(algorithm, null, a, budget).truncated_pmf()))
+def _cdf(algorithm: str, a: tuple[int, ...], budget: int, null: str
+         ) -> tuple[tuple[Fraction, ...], tuple[Fraction, ...] | None]:
+    """The distribution function of ``min(T, budget)`` (lower and upper for an enclosure)."""
+    law = _law(algorithm, null, a, budget)
+    lower = tuple(accumulate(law.truncated_pmf()))
+    if not law.enclosed:
+        return lower, None
+    return lower, tuple(min(Fraction(1), f) for f in accumulate(law.truncated_pmf_upper()))
 
 
 def _tests(profile: Profile, samples: Mapping[tuple[int, ...], Counter[int]], null: str,
@@ -115,8 +135,8 @@ def _tests(profile: Profile, samples: Mapping[tuple[int, ...], Counter[int]], nu
     for inst in profile.instances:
         counts = samples[inst.a]
         tag = f"a={','.join(map(str, inst.a))}"
-        cdf = _cdf(profile.algorithm, inst.a, inst.budget, null)
-        tests.append(ks_test(f"ks {tag}", counts, cdf, level))
+        cdf, cdf_upper = _cdf(profile.algorithm, inst.a, inst.budget, null)
+        tests.append(ks_test(f"ks {tag}", counts, cdf, level, cdf_upper))
         for name, score, moments in _design(profile.algorithm, inst.a, inst.budget, null,
                                             alternatives):
             tests.append(bernstein_test(f"{name} {tag}", counts, score, moments, level))
@@ -151,8 +171,8 @@ def _collect(profile: Profile, run: RunFunction, seed: int, runs: int, params: d
         laws = _laws(profile, inst)
         seeds = child.spawn(runs)
         first = min(FIRST_BATCH, runs)
-        lowest = min(next(t for t, p in enumerate(law.pmf) if p > 0) if any(law.pmf)
-                     else inst.budget for law in laws.values())
+        lowest = min(next((t for t, p in enumerate(law.truncated_pmf_upper()) if p > 0),
+                          inst.budget) for law in laws.values())
         answers: list[Answer] = []
         for lo, hi in ((0, first), (first, runs)):
             calls = [((inst.a,), {"rng": np.random.default_rng(s), "budget": inst.budget,
@@ -174,7 +194,7 @@ def _check_first(answers: list[Answer], laws: Mapping[str, RunTimeLaw]) -> None:
     if len(answers) < 2 or len({a.value for a in answers}) > 1:
         return
     value = answers[0].value
-    chance = max(float(law.truncated_pmf()[value]) for law in laws.values())
+    chance = max(float(law.truncated_pmf_upper()[value]) for law in laws.values())
     if chance ** (len(answers) - 1) < IDENTICAL_BOUND:
         raise Errored(f"returned {value} evaluations on each of {len(answers)} different rng "
                       f"streams: does it use the rng it is given?")

@@ -288,6 +288,14 @@ class RunTimeLaw:
     mean: Fraction | None
     variance: Fraction | None
     states: int
+    pmf_upper: tuple[Fraction, ...] | None = None
+    tail_upper: Fraction | None = None
+
+    @property
+    def enclosed(self) -> bool:
+        """The law is an enclosure: ``pmf``/``tail`` are lower bounds, ``pmf_upper``/
+        ``tail_upper`` upper bounds (step laws with irrational probabilities)."""
+        return self.pmf_upper is not None
 
     def cdf(self, t: int) -> Fraction:
         """``P(T <= t)``."""
@@ -300,17 +308,27 @@ class RunTimeLaw:
                 + self.tail * b**power)
 
     def truncated_pmf(self) -> tuple[Fraction, ...]:
-        """The law of ``min(T, budget)`` on ``0..budget``."""
+        """The law of ``min(T, budget)`` on ``0..budget`` (lower bounds for an enclosure)."""
         return (*self.pmf[:-1], self.pmf[-1] + self.tail)
+
+    def truncated_pmf_upper(self) -> tuple[Fraction, ...]:
+        """Upper bounds of the law of ``min(T, budget)`` (the law itself when exact)."""
+        if self.pmf_upper is None or self.tail_upper is None:
+            return self.truncated_pmf()
+        return (*self.pmf_upper[:-1], self.pmf_upper[-1] + self.tail_upper)
 
 
 def run_time_law(algorithm: str, variant: str, a: Sequence[int], budget: int,
                  alpha: Fraction | None = None, beta: Fraction | None = None,
-                 q: Fraction | None = None) -> RunTimeLaw:
+                 q: Fraction | None = None, eps: Fraction | None = None,
+                 exponent: Fraction | None = None) -> RunTimeLaw:
     """The exact law of ``T`` of ``variant`` of ``algorithm`` on target ``a`` (module docstring;
     ``alpha``, ``beta`` for ``rls-ab`` only, the rational ratio ``q`` for ``ea-geom`` and
     ``rls-geom``)."""
-    known = (*OFFSPRING, *STEP_OFFSPRING, "rls-ab")
+    if algorithm in ENCLOSED_STEPS:
+        return _enclosed_law(algorithm, variant, tuple(int(ai) for ai in a), budget, eps,
+                             exponent)
+    known = (*OFFSPRING, *STEP_OFFSPRING, *ENCLOSED_STEPS, "rls-ab")
     if algorithm not in known:
         raise ValueError(f"no run-time law for {algorithm!r}; choose one of {', '.join(known)}")
     a = tuple(int(ai) for ai in a)
@@ -369,26 +387,117 @@ def run_time_law(algorithm: str, variant: str, a: Sequence[int], budget: int,
         v2 = variance_of(e1, e2)
         assert isinstance(e1, Fraction) and isinstance(v2, Fraction)
         mean, var = e1 + shift, v2
-    # the state vector, step by step: P(T = t) is the mass entering the target at step t
-    cache: dict[Any, dict[Any, Fraction]] = {}
+    pmf = _propagate(start, kernel, kernel, is_target, budget, shift)
+    tail = 1 - sum(pmf, Fraction(0))
+    return RunTimeLaw(algorithm, variant, a, budget, tuple(pmf), tail, mean, var, states)
+
+
+#: Grid of the enclosures' propagation: after each step every entry of the lower vector is
+#: rounded down, and of the upper vector up, to a multiple of 2^-GRID_BITS, which keeps the
+#: rationals short; the bounds stay bounds (the widening is below 2^-GRID_BITS per state and
+#: step).
+GRID_BITS = 96
+
+
+def _round(value: Fraction, up: bool) -> Fraction:
+    scaled = value * (1 << GRID_BITS)
+    whole = math.ceil(scaled) if up else math.floor(scaled)
+    return Fraction(whole, 1 << GRID_BITS)
+
+
+def _propagate(start: Any, moves: Callable[[Any], dict[Any, Fraction]],
+               leaving: Callable[[Any], dict[Any, Fraction]], is_target: Callable[[Any], bool],
+               budget: int, shift: int, rounding: str | None = None) -> list[Fraction]:
+    """``P(T = t)`` for ``t <= budget``: the state vector step by step, the mass entering the
+    target at step ``t``.  ``moves`` gives the transitions, ``leaving`` the rows whose sum is
+    the probability of leaving (the same kernel for an exact law; for an enclosure the lower
+    kernel with the upper one's leaving mass gives lower bounds, and vice versa)."""
+    cache: dict[Any, tuple[dict[Any, Fraction], Fraction]] = {}
     vec: dict[Any, Fraction] = {start: Fraction(1)}
     pmf: list[Fraction] = [Fraction(0)] * shift
     for _t in range(budget + 1 - shift):
-        hit = sum((p for d, p in vec.items() if is_target(d)), Fraction(0))
-        pmf.append(hit)
+        pmf.append(sum((p for d, p in vec.items() if is_target(d)), Fraction(0)))
         new_vec: dict[Any, Fraction] = {}
         for d, p in vec.items():
             if is_target(d):
                 continue
-            row = cache.get(d)
-            if row is None:
-                row = cache[d] = kernel(d)
-            leave = Fraction(0)
+            if d not in cache:
+                cache[d] = (moves(d), sum(leaving(d).values(), Fraction(0)))
+            row, leave = cache[d]
             for e, q in row.items():
                 new_vec[e] = new_vec.get(e, Fraction(0)) + p * q
-                leave += q
             new_vec[d] = new_vec.get(d, Fraction(0)) + p * (1 - leave)
+        if rounding is not None:  # an enclosure: "down" for lower bounds, "up" for upper
+            new_vec = {d: _round(p, rounding == "up") for d, p in new_vec.items()}
         vec = new_vec
-    pmf = pmf[: budget + 1]
-    tail = 1 - sum(pmf, Fraction(0))
-    return RunTimeLaw(algorithm, variant, a, budget, tuple(pmf), tail, mean, var, states)
+    return pmf[: budget + 1]
+
+
+#: Step laws with irrational probabilities (Definition 2's c_eps, the power law's zeta): their
+#: run-time laws are enclosures.
+ENCLOSED_STEPS = {"ea-heavy": "ea", "rls-heavy": "rls", "ea-power": "ea", "rls-power": "rls"}
+#: Precision (decimal digits) of the step laws' interval enclosures.
+STEP_DPS = 30
+
+
+def _rational_bounds(value: Any) -> tuple[Fraction, Fraction]:
+    """A rational enclosure of an mpmath interval, widened by one float ulp each side."""
+    lo = _round(Fraction(math.nextafter(float(value.a), -math.inf)), up=False)
+    hi = _round(Fraction(math.nextafter(float(value.b), math.inf)), up=True)
+    return max(lo, Fraction(0)), min(hi, Fraction(1))
+
+
+def step_bounds(algorithm: str, limit: int, eps: Fraction | None, exponent: Fraction | None
+                ) -> dict[int, tuple[Fraction, Fraction]]:
+    """Enclosures of ``P(|step| = m)`` for ``m <= limit`` (Definition 2 untruncated, base 2; or
+    the power law), from :mod:`zonemax.exact`'s laws."""
+    from mpmath.ctx_iv import MPIntervalContext
+
+    ctx = MPIntervalContext()
+    ctx.dps = STEP_DPS
+    if algorithm.endswith("heavy"):
+        from zonemax.exact.heavy_law import HeavyLaw
+
+        if eps is None:
+            raise ValueError(f"{algorithm} needs eps")
+        mags = HeavyLaw(Fraction(eps), 2, "none", None, ctx).law(limit)
+    else:
+        from zonemax.exact.power_law import PowerLawLaw
+
+        if exponent is None:
+            raise ValueError(f"{algorithm} needs the exponent")
+        mags = PowerLawLaw(Fraction(exponent), ctx).law(limit)
+    return {m: _rational_bounds(p) for m, p in mags}
+
+
+def _enclosed_law(algorithm: str, variant: str, a: tuple[int, ...], budget: int,
+                  eps: Fraction | None, exponent: Fraction | None) -> RunTimeLaw:
+    """Lower and upper bounds of ``P(T = t)`` for a step law known only as an enclosure."""
+    if not a or all(ai == 0 for ai in a):
+        raise ValueError("the target a must be a non-empty tuple with a non-zero entry")
+    if variant not in VARIANTS:
+        raise ValueError(f"unknown variant {variant!r}; choose one of {', '.join(VARIANTS)}")
+    bounds = step_bounds(algorithm, 2 * sum(abs(ai) for ai in a), eps, exponent)
+
+    def law_lo(m: int) -> Fraction:
+        return bounds[m][0] if m in bounds else Fraction(0)  # no zero step, no other lengths
+
+    def law_hi(m: int) -> Fraction:
+        return bounds[m][1] if m in bounds else Fraction(0)
+
+    shift = 1 if variant == "start-counted" else 0
+    base = "algorithm-1" if variant == "start-counted" else variant
+    build = ea_step_offspring if ENCLOSED_STEPS[algorithm] == "ea" else rls_step_offspring
+    lower = variant_kernel(build(len(a), law_lo), base)
+    upper = variant_kernel(build(len(a), law_hi), base)
+    start = start_state(a)
+
+    def is_target(d: Any) -> bool:
+        return bool(d[0] == 0)
+
+    pmf = _propagate(start, lower, upper, is_target, budget, shift, "down")
+    pmf_upper = _propagate(start, upper, lower, is_target, budget, shift, "up")
+    return RunTimeLaw(algorithm, variant, a, budget, tuple(pmf),
+                      max(Fraction(0), 1 - sum(pmf_upper, Fraction(0))), None, None, 0,
+                      tuple(min(p, Fraction(1)) for p in pmf_upper),
+                      min(Fraction(1), 1 - sum(pmf, Fraction(0))))

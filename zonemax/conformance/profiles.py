@@ -87,6 +87,21 @@ PROFILES: dict[str, Profile] = {
     "rls-geom": Profile("rls-geom", "algorithm-1", _PM1_VARIANTS,
                         (Instance((1, 1), 114), Instance((2, 1), 118)), 10_000,
                         (("geom_q", Fraction(1, 2)),)),
+    # Definition 2 at eps = 1 (base 2, untruncated; the default eps = 1/1000 draws steps of
+    # 2^(I-2) with astronomically large I that no plain implementation can return), and the
+    # power law at its default exponent 3/2: enclosures of the laws (zonemax.exact)
+    "ea-heavy": Profile("ea-heavy", "algorithm-1", _PM1_VARIANTS,
+                        (Instance((1, 1), 154), Instance((1, -1, 1), 275)), 10_000,
+                        (("eps", Fraction(1)),)),
+    "rls-heavy": Profile("rls-heavy", "algorithm-1", _PM1_VARIANTS,
+                         (Instance((1, 1), 76), Instance((2, 1), 83)), 10_000,
+                         (("eps", Fraction(1)),)),
+    "ea-power": Profile("ea-power", "algorithm-1", _PM1_VARIANTS,
+                        (Instance((1, 1), 199), Instance((1, -1, 1), 351)), 10_000,
+                        (("power_exponent", Fraction(3, 2)),)),
+    "rls-power": Profile("rls-power", "algorithm-1", _PM1_VARIANTS,
+                         (Instance((1, 1), 99), Instance((2, 1), 104)), 10_000,
+                         (("power_exponent", Fraction(3, 2)),)),
     "rls-ab": Profile("rls-ab", "algorithm-2", RLS_AB_VARIANTS,
                       (Instance((3,), 23), Instance((4, 1), 63)), 10_000,
                       (("alpha", Fraction(17, 10)), ("beta", Fraction(9, 10)))),

@@ -124,8 +124,8 @@ class ConformanceResult:
             same = f" (same law as {v.same_law_as})" if v.same_law_as else ""
             lines.append(f"- {v.variant}: {mark}{same}")
             for e in v.exact:
-                if e.mean == "None":  # an infinite chain: the law up to the budget is exact
-                    moments = "E[T], Var[T] not computed (infinitely many states)"
+                if e.mean == "None":  # an infinite chain, or an enclosure of the law
+                    moments = "E[T], Var[T] not computed (the law is known up to the budget)"
                 else:
                     shown = e.mean if "/" not in e.mean else f"{e.mean} = {float_text(e.mean)}"
                     moments = f"E[T] = {shown}, Var[T] = {float_text(e.variance)}"

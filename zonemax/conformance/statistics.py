@@ -64,43 +64,71 @@ def _p_from_exponent(exponent: Fraction) -> float:
     return min(1.0, 2.0 * math.exp(-float(exponent)))
 
 
-def ks_test(name: str, counts: Counter[int], cdf: Sequence[Fraction], level: float) -> StatTest:
-    """Kolmogorov-Smirnov against ``cdf[t] = P(min(T, budget) <= t)`` (DKW-Massart p-value)."""
+def ks_test(name: str, counts: Counter[int], cdf: Sequence[Fraction], level: float,
+            cdf_upper: Sequence[Fraction] | None = None) -> StatTest:
+    """Kolmogorov-Smirnov against ``cdf[t] = P(min(T, budget) <= t)`` (DKW-Massart p-value).
+
+    With ``cdf_upper`` the law is an enclosure ``cdf <= F <= cdf_upper``, and ``D`` is the
+    distance of the empirical function to the band: a lower bound of the distance to the true
+    ``F``, so the p-value stays conservative."""
     n = sum(counts.values())
+    upper = cdf if cdf_upper is None else cdf_upper
+
+    def gap(k: int, t: int) -> Fraction:
+        observed = Fraction(k, n)
+        return max(observed - upper[t], cdf[t] - observed, Fraction(0))
+
     seen = 0
     gaps: list[tuple[float, int, int]] = []  # (float gap, t, count up to t)
     for t, f in enumerate(cdf):
         seen += counts.get(t, 0)
-        gaps.append((abs(seen / n - float(f)), t, seen))
+        gaps.append((max(seen / n - float(upper[t]), float(f) - seen / n, 0.0), t, seen))
     top = max(g for g, _, _ in gaps)
     # exact D: the float gaps are within 1e-15 of the exact ones, so the maximum is among
     # those within 1e-12 of the float maximum
-    d = max(abs(Fraction(k, n) - cdf[t]) for g, t, k in gaps if g >= top - 1e-12)
+    d = max(gap(k, t) for g, t, k in gaps if g >= top - 1e-12)
     p = _p_from_exponent(2 * n * d * d)
     return StatTest(name, float(d), 0.0, p, float(d), p <= level, level)
 
 
-def score_moments(score: Sequence[Fraction], pmf: Sequence[Fraction]
-                  ) -> tuple[Fraction, Fraction, Fraction]:
-    """``(mu, sigma^2, M)`` of ``score`` under ``pmf``; ``M = max |g - mu|`` over the whole
-    range ``0..budget`` (not only where the null puts mass)."""
-    mu = sum((p * g for p, g in zip(pmf, score, strict=True)), Fraction(0))
-    var = sum((p * (g - mu) ** 2 for p, g in zip(pmf, score, strict=True)), Fraction(0))
-    return mu, var, max(abs(g - mu) for g in score)
+Moments = tuple[Fraction, Fraction, Fraction, Fraction]
+
+
+def score_moments(score: Sequence[Fraction], pmf: Sequence[Fraction],
+                  pmf_upper: Sequence[Fraction] | None = None) -> Moments:
+    """``(mu_lo, mu_hi, sigma^2, M)`` of ``score`` under ``pmf``: the mean (an exact law:
+    ``mu_lo = mu_hi``), an upper bound of the variance, and ``M >= max |g - mu|`` over the
+    whole range ``0..budget`` (not only where the null puts mass).  With ``pmf_upper`` the law
+    is an enclosure ``pmf <= p <= pmf_upper`` (each probability), and the bounds hold for every
+    law in it."""
+    if pmf_upper is None:
+        mu = sum((p * g for p, g in zip(pmf, score, strict=True)), Fraction(0))
+        var = sum((p * (g - mu) ** 2 for p, g in zip(pmf, score, strict=True)), Fraction(0))
+        return mu, mu, var, max(abs(g - mu) for g in score)
+    triples = list(zip(pmf, pmf_upper, score, strict=True))
+    mu_lo = sum((g * (lo if g >= 0 else hi) for lo, hi, g in triples), Fraction(0))
+    mu_hi = sum((g * (hi if g >= 0 else lo) for lo, hi, g in triples), Fraction(0))
+    second = sum((g * g * hi for _, hi, g in triples), Fraction(0))
+    smallest_square = Fraction(0) if mu_lo <= 0 <= mu_hi else min(mu_lo**2, mu_hi**2)
+    var = max(Fraction(0), second - smallest_square)
+    bound = max(max(abs(g - mu_lo), abs(g - mu_hi)) for g in score)
+    return mu_lo, mu_hi, var, bound
 
 
 def bernstein_test(name: str, counts: Counter[int], score: Sequence[Fraction],
-                   moments: tuple[Fraction, Fraction, Fraction], level: float) -> StatTest:
+                   moments: Moments, level: float) -> StatTest:
     """Mean of ``score[min(T, budget)]`` against its exact mean (``moments`` from
-    :func:`score_moments` under the null law; Bernstein)."""
+    :func:`score_moments` under the null law; Bernstein; for an enclosure, the distance of the
+    sample mean to the interval of means)."""
     n = sum(counts.values())
-    mu, var, bound = moments
+    mu_lo, mu_hi, var, bound = moments
+    mu = (mu_lo + mu_hi) / 2
     # the scores share a small denominator (1 or 1024): sum numerators as ints, exactly
     scale = math.lcm(*{g.denominator for g in score})
     total = sum(c * (score[t].numerator * (scale // score[t].denominator))
                 for t, c in counts.items())
     mean = Fraction(total, n * scale)
-    e = abs(mean - mu)
+    e = max(mu_lo - mean, mean - mu_hi, Fraction(0))
     if e == 0:
         p = 1.0
     else:

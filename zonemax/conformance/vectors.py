@@ -3,7 +3,8 @@
 An implementation in any language can check itself against these without Python: per run-level
 profile, each instance's budget and each variant's exact ``P(T = t)`` for ``t <= budget``,
 ``P(T > budget)``, ``E[T]`` and ``Var[T]`` (rationals as ``"p/q"`` strings; ``null`` where the
-chain is infinite); per operator family at its default parameters, each variant's enclosure
+chain is infinite or the law an enclosure; an enclosure has lower bounds in ``pmf``/``tail`` and
+upper bounds in ``pmf_upper``/``tail_upper``); per operator family at its default parameters, each variant's enclosure
 ``[lo, hi]`` of the probability of every step cell (rationals as strings).  ``MANIFEST.json``
 lists every file with its SHA-256 and the format version; ``vectors.schema.json`` (shipped with
 the package) is the JSON Schema of the files.
@@ -42,8 +43,12 @@ def run_vectors(algorithm: str) -> dict[str, Any]:
         variants = {}
         for v in profile.variants:
             law = _law(algorithm, v, inst.a, inst.budget)
-            variants[v] = {"pmf": [str(p) for p in law.pmf], "tail": str(law.tail),
-                           "mean": _q(law.mean), "variance": _q(law.variance)}
+            entry: dict[str, Any] = {"pmf": [str(p) for p in law.pmf], "tail": str(law.tail),
+                                     "mean": _q(law.mean), "variance": _q(law.variance)}
+            if law.pmf_upper is not None:  # an enclosure: pmf and tail are the lower bounds
+                entry["pmf_upper"] = [str(p) for p in law.pmf_upper]
+                entry["tail_upper"] = str(law.tail_upper)
+            variants[v] = entry
         instances.append({"target": list(inst.a), "budget": inst.budget, "variants": variants})
     return {"format": FORMAT_VERSION, "kind": "run", "algorithm": algorithm,
             "paper_variant": profile.paper_variant,
