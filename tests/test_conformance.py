@@ -221,13 +221,14 @@ def test_full_size_binomial_pattern_and_reference() -> None:
     assert_conforms("ea-pm1", run=reference("ea-pm1"), seed=2026)
     assert_conforms("rls-pm1", run=reference("rls-pm1"), seed=2027)
     assert_conforms("rls-pm1", run=rls_pm1(), seed=2028)
-    for i, algorithm in enumerate(("rls-ab", "ea-geom", "rls-geom")):
+    for i, algorithm in enumerate(("rls-ab", "ea-geom", "rls-geom", "ea-heavy", "rls-heavy",
+                                   "ea-power", "rls-power")):
         assert_conforms(algorithm, run=reference(algorithm), seed=2040 + i)
 
 
 @pytest.mark.conformance
 @pytest.mark.timeout(1800)
-@pytest.mark.parametrize("algorithm", ["ea-pm1", "rls-pm1", "rls-ab", "ea-geom", "rls-geom"])
+@pytest.mark.parametrize("algorithm", sorted(PROFILES))
 def test_full_size_engine(algorithm: str) -> None:
     assert_conforms(algorithm, run=engine(algorithm), seed=2029)
 
