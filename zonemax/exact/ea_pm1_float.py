@@ -76,8 +76,8 @@ from zonemax.reference.fitness import validate_target
 #: states: the cut mass ``delta`` enters the bounds as ``delta v_max`` (E) and
 #: ``delta w_max E`` (second moment).  Measured at a = 1^30 (28,629 states): ``delta`` 1.5e-15,
 #: relative widths 1.5e-11 (E) and 7e-10 (Var); at a = 1^34 (66,273) the variance's width
-#: reached 1.6e-9 (8.2e-10 at :data:`PRUNE_LARGE`), so larger instances cut finer.  (At
-#: a = (2,)^20 (207,042) it is 2.3e-9 even so: there the width of E[T]^2 dominates.)
+#: reached 1.6e-9 (8.2e-10 at :data:`PRUNE_LARGE`), so larger instances cut finer (a = (2,)^20,
+#: 207,042 states: 6.7e-10).
 PRUNE = 1e-18
 #: The cut threshold beyond :data:`PRUNE_STATES` states (100 times smaller ``delta``; the cost
 #: grows by about 1.5x).
