@@ -139,7 +139,7 @@ def _target_text(a: tuple[int, ...]) -> str:
 
 
 class SolveProgress:
-    """Progress of one exact solve on ``stream`` (issue 23, item 10: a large solve printed
+    """Progress of one exact solve on ``stream`` (a large solve once printed
     nothing for minutes while its memory grew).
 
     Called by the solver (:data:`zonemax.exact.linalg.ExactProgress`): with its up-front
@@ -341,6 +341,24 @@ def decimal_text(value: Fraction | mpmath.mpf, digits: int = DIGITS) -> str:
     return str(mpmath.nstr(value, digits))
 
 
+def enclosure_text(mid: mpmath.mpf, err: mpmath.mpf) -> str:
+    """``mid ± err`` with ``mid`` to two digits beyond the first digit of ``err`` (more would
+    be noise) and ``err`` rounded up to two digits after adding the rounding of ``mid``, so
+    that the printed interval still contains the enclosure."""
+    if not (mpmath.isfinite(mid) and mpmath.isfinite(err)) or err <= 0 or mid == 0:
+        return f"{decimal_text(mid)} ± {mpmath.nstr(err, 3)}"
+    exp_mid = int(mpmath.floor(mpmath.log10(abs(mid))))
+    exp_err = int(mpmath.floor(mpmath.log10(err)))
+    shown = str(mpmath.nstr(mid, max(2, min(DIGITS, exp_mid - exp_err + 2))))
+    with mpmath.workdps(2 * DIGITS + 10):  # the rounding of mid, well below err's two digits
+        total = Decimal(str(mpmath.nstr(err + abs(mid - mpmath.mpf(shown)), 30)))
+    with localcontext() as ctx:  # rounded up to two significant digits
+        ctx.prec = 2
+        ctx.rounding = "ROUND_CEILING"
+        bound = +total
+    return f"{shown} ± {bound:g}"
+
+
 #: A fraction whose numerator or denominator has more bits than this is printed as a decimal
 #: only (Python refuses to print integers of more than 4300 digits; 4300 digits = 14284 bits).
 FRACTION_BITS = 14_000
@@ -379,8 +397,8 @@ def format_text(res: ExactResult) -> str:
                else "interval arithmetic, every rounding included")
         if res.method is not None:
             why = res.method
-        lines.append(f"E[T] = {decimal_text(res.expectation)} ± "
-                     f"{mpmath.nstr(res.error_bound, 3)}  (rigorous: {why})")
+        lines.append(f"E[T] = {enclosure_text(res.expectation, res.error_bound)}  "
+                     f"(rigorous: {why})")
     if res.variance is not None:
         var = res.variance
         text = (f"{fraction_text(var)} ≈ {decimal_text(var)}" if isinstance(var, Fraction)

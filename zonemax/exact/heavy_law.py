@@ -5,7 +5,7 @@ Gadea Harder, Kötzing, Li, Radhakrishnan (2023), arXiv:2307.11855, Section 2, D
 The exact solvers are the ground truth that the reference and the fast engine are judged
 against, so they take nothing of the heavy-tailed operator from the code under test: a bug in a
 helper that both shared (say, the largest admissible exponent) would move the simulation and its
-"exact" expectation together (issue 17).  This module derives everything from the paper, as
+"exact" expectation together.  This module derives everything from the paper, as
 plainly as possible, and shares no code with :mod:`zonemax.reference.heavy_tailed`
 (:mod:`zonemax.exact.independence` lists what the exact layer does import, and a test keeps that
 list complete).

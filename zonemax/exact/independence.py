@@ -4,7 +4,7 @@ The exact solvers (:mod:`zonemax.exact`), the claims checks (:mod:`zonemax.proof
 statistical expectations (:mod:`zonemax.stats_tests`: bounds, exact values, budgets) judge the
 reference (:mod:`zonemax.reference`) and the fast engine (:mod:`zonemax.engine`).  Whatever they
 import from those packages is a place where the judge and the judged can be wrong in the same
-way (issue 17: a bug in the largest admissible exponent once moved the reference and its
+way (a bug in the largest admissible exponent once moved the reference and its
 "exact" expectation together by about 6%).
 
 :data:`SHARINGS` lists every such import, one entry per imported name, with the layers that
@@ -204,7 +204,7 @@ class Resolved:
     why: str
 
 
-#: Unsafe sharings removed from the exact layer (issue 17).
+#: Unsafe sharings removed from the exact layer.
 RESOLVED: tuple[Resolved, ...] = (
     Resolved(_HT + "largest_exponent", "exact", "zonemax.exact.heavy_law.exponents_upto",
              "the admissible magnitudes 2^(i-2) <= 2 f(x), listed by doubling from 1"),

@@ -21,7 +21,7 @@ the ``slow`` test ``test_documented_limits_are_solved`` solves them):
 * ``rls-heavy``: ``n = 1, |a| <= 10^4`` (10001 states, 6.6 s); ``n = 2, |a|_inf <= 100`` (5151,
   3.5 s); ``n = 3, |a|_inf <= 25`` (3276, 1.4 s); ``n = 4, |a|_inf <= 12`` (1820, 0.9 s).
 
-Beyond the paper (issue 15; the default caps follow these rows):
+Beyond the paper (the default caps follow these rows):
 
 * ``ea-geom`` (exact Fractions, ``q = 1/2``): ``n = 1, |a| <= 200`` (201 states, 4.5 s);
   ``n = 2, |a|_1 <= 30`` (256, 4.5 s); ``n = 3, |a|_1 <= 16`` (204, 2.4 s); ``n = 4, |a|_1 <= 12``
@@ -54,7 +54,7 @@ from zonemax.reference.spec import AlgorithmSpec
 
 #: The solver families of the paper's algorithms, named as in ``zonemax run``.
 PAPER_ALGORITHMS: tuple[str, ...] = ("ea-pm1", "ea-heavy", "rls-pm1", "rls-heavy", "rls-ab")
-#: The solver families of the step operators beyond the paper (issue 15).
+#: The solver families of the step operators beyond the paper.
 OPERATOR_ALGORITHMS: tuple[str, ...] = ("ea-geom", "rls-geom", "ea-power", "rls-power")
 #: Every solver family.
 ALGORITHMS: tuple[str, ...] = PAPER_ALGORITHMS + OPERATOR_ALGORITHMS
