@@ -160,6 +160,7 @@ def _chain(spec: AlgorithmSpec, dps: int) -> tuple[Any, Callable[[Any], dict[Any
     kernel = ea_transitions if algo.startswith("ea-") else rls_transitions
     estimate = ea_estimate if algo.startswith("ea-") else rls_estimate
     if algo in ("ea-heavy", "rls-heavy"):
+        assert spec.eps is not None  # the spec gives the heavy-tailed algorithms their eps
         e, base, mode, rr = check_heavy_params(spec.eps, spec.log_base, spec.truncate, spec.r)
         heavy = HeavyLaw(e, base, mode, rr, ctx)
         return start, kernel(n, heavy.law, ctx.mpf(1)), _at_zero, estimate, "interval"

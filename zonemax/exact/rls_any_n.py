@@ -108,10 +108,10 @@ def rls_law_any_n(spec: AlgorithmSpec, *, tail: float = DEFAULT_TAIL,
                     coeffs.append(arb(low).union(arb(high)) / fact[k])  # a ball over [low, high]
                 series = arb_series(coeffs, prec=degree + 1) ** m
                 product = series if product is None else product * series
+            assert product is not None  # groups is not empty
             zeros = n - sum(groups.values())
             if zeros:
                 product = product * arb_series([1 / f for f in fact], prec=degree + 1) ** zeros
-            assert product is not None
             coeff = product.coeffs()
             coeff += [arb(0)] * (degree + 1 - len(coeff))
             scale = arb(1)
