@@ -41,6 +41,7 @@ from zonemax.conformance.statistics import StatTest
 from zonemax.exact.geom_law import GeomLaw
 from zonemax.exact.heavy_law import HeavyLaw
 from zonemax.exact.power_law import PowerLawLaw
+from zonemax.reference.params import Truncation
 from zonemax.reference.spec import AlgorithmSpec
 
 #: Draws per operator check (pre-registered).
@@ -90,7 +91,7 @@ def _signed(magnitudes: list[tuple[int, Any]], tail: Any) -> Law:
     return law
 
 
-def _heavy(spec: AlgorithmSpec, truncate: str, limit: int) -> Law:
+def _heavy(spec: AlgorithmSpec, truncate: Truncation, limit: int) -> Law:
     ctx = MPIntervalContext()
     ctx.dps = DPS
     assert spec.eps is not None
@@ -153,7 +154,8 @@ def operator_profile(family: str, spec: AlgorithmSpec) -> OperatorProfile:
         entries.append((f"log-base={other_base}", entries[0][1], entries[0][0]))
         ranged = AlgorithmSpec(spec.algorithm, spec.a, eps=spec.eps, log_base=spec.log_base,
                                truncate="condition", r=r)
-        for mode in ("none", "condition", "clip"):
+        modes: tuple[Truncation, ...] = ("none", "condition", "clip")
+        for mode in modes:
             if mode != claimed:
                 entries.append((f"truncate={mode}" + ("" if mode == "none" else f",r={r}"),
                                 _heavy(ranged, mode, limit), None))
