@@ -38,6 +38,7 @@ from typing import Any
 
 from zonemax.exact.linalg import hitting_moments, variance_of
 from zonemax.exact.result import InstanceTooLarge
+from zonemax.exact.rls_ab import position_kernel
 
 State = tuple[int, ...]
 #: One outcome of a draw: (new sorted distances, change of f, offspring equals parent, prob).
@@ -206,7 +207,6 @@ def rls_ab_kernel(n: int, alpha: Fraction, beta: Fraction, variant: str
     counting unchanged offspring changes nothing.  Finished positions are lumped into ``(0, 0)``.
     """
     one = Fraction(1)
-    each = Fraction(1, 2 * n)  # position 1/n, direction 1/2
 
     def moves(pair: Pair) -> tuple[Pair, Pair]:
         d, v = pair
@@ -221,20 +221,7 @@ def rls_ab_kernel(n: int, alpha: Fraction, beta: Fraction, variant: str
             towards = slower
         return towards, slower
 
-    def kernel(state: tuple[Pair, ...]) -> dict[tuple[Pair, ...], Fraction]:
-        out: dict[tuple[Pair, ...], Fraction] = {}
-        for pair, m in Counter(state).items():
-            if pair == DONE:
-                continue  # any step at distance 0 is rejected
-            i = state.index(pair)
-            for nxt in moves(pair):
-                if nxt == pair:
-                    continue
-                new = tuple(sorted((*state[:i], nxt, *state[i + 1:]), reverse=True))
-                out[new] = out.get(new, Fraction(0)) + m * each
-        return out
-
-    return kernel
+    return position_kernel(moves, n, DONE)
 
 
 def variant_kernel(offspring: Callable[[State], list[Outcome]], variant: str

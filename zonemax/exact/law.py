@@ -132,24 +132,11 @@ def _chain(spec: AlgorithmSpec, dps: int) -> tuple[Any, Callable[[Any], dict[Any
 
         return start, rls_pm1_transitions(n), _at_zero, rls_estimate, "Fraction"
     if algo == "rls-ab":
-        from zonemax.exact.rls_ab import _DONE, _rls_ab_moves
+        from zonemax.exact.rls_ab import _DONE, _rls_ab_moves, position_kernel
 
         assert spec.alpha is not None and spec.beta is not None
         moves = _rls_ab_moves(Fraction(spec.alpha), Fraction(spec.beta))
-        each = Fraction(1, 2 * n)  # choose i (1/n), then one of two directions (1/2)
-
-        def ab_transitions(state: tuple[Any, ...]) -> dict[Any, Any]:
-            out: dict[Any, Any] = {}
-            for pair, m in Counter(state).items():
-                if pair == _DONE:
-                    continue  # any step at distance 0 is rejected
-                i = state.index(pair)
-                for nxt in moves(pair):
-                    if nxt == pair:
-                        continue
-                    new = tuple(sorted((*state[:i], nxt, *state[i + 1:]), reverse=True))
-                    out[new] = out.get(new, 0) + m * each
-            return out
+        ab_transitions = position_kernel(moves, n, _DONE)
 
         ab_start = tuple(sorted((_DONE if ai == 0 else (abs(ai), Fraction(1)) for ai in a),
                                 reverse=True))

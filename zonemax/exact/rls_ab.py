@@ -26,13 +26,13 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from functools import cache
 
 from zonemax.exact.limits import check_max_states, multiset_bound, refuse
 from zonemax.exact.linalg import ExactProgress, hitting_moments, variance_of
-from zonemax.exact.result import ExactResult, InstanceTooLarge, Num
+from zonemax.exact.result import ExactResult, InstanceTooLarge
 from zonemax.reference.fitness import validate_target
 from zonemax.reference.params import DEFAULT_ALPHA, DEFAULT_BETA, Real, check_alpha_beta
 
@@ -81,6 +81,33 @@ def _rls_ab_position_states(d0: int, moves: Callable[[Pair], tuple[Pair, Pair]],
     return len(seen)
 
 
+def position_kernel(moves: Callable[[Pair], Iterable[Pair]], n: int, done: Pair
+                    ) -> Callable[[tuple[Pair, ...]], dict[tuple[Pair, ...], Fraction]]:
+    """The lumped kernel of an RLS whose positions move by ``moves`` (self-loops omitted).
+
+    An iteration selects one of the ``n`` positions uniformly and one of two directions
+    (probability ``1/(2n)`` each); the selected position's pair becomes the entry of
+    ``moves(pair)`` for that direction, and a finished position (``done``) never moves (any
+    step from distance 0 is rejected).  States are sorted tuples of pairs: the multisets of the
+    module docstring."""
+    each = Fraction(1, 2 * n)
+
+    def transitions(state: tuple[Pair, ...]) -> dict[tuple[Pair, ...], Fraction]:
+        out: dict[tuple[Pair, ...], Fraction] = {}
+        for pair, m in Counter(state).items():
+            if pair == done:
+                continue  # any step at distance 0 is rejected
+            i = state.index(pair)
+            for nxt in moves(pair):
+                if nxt == pair:
+                    continue
+                new = tuple(sorted((*state[:i], nxt, *state[i + 1:]), reverse=True))
+                out[new] = out.get(new, Fraction(0)) + m * each
+        return out
+
+    return transitions
+
+
 def rls_ab_exact(
     a: Sequence[int],
     alpha: Real = DEFAULT_ALPHA,
@@ -110,20 +137,7 @@ def rls_ab_exact(
             "(distance, velocity) pairs; pass a larger max_states (--max-states) if you accept "
             "the time and memory, or choose a smaller target")
     refuse(multiset_bound(sizes), max_states, what, progress)
-    each = Fraction(1, 2 * n)  # choose i uniformly (1/n) times one of two directions (1/2)
-
-    def transitions(state: tuple[Pair, ...]) -> dict[tuple[Pair, ...], Num]:
-        out: dict[tuple[Pair, ...], Num] = {}
-        for pair, m in Counter(state).items():
-            if pair == _DONE:
-                continue  # any step at distance 0 is rejected
-            i = state.index(pair)
-            for nxt in moves(pair):
-                if nxt == pair:
-                    continue
-                new = tuple(sorted((*state[:i], nxt, *state[i + 1:]), reverse=True))
-                out[new] = out.get(new, 0) + m * each
-        return out
+    transitions = position_kernel(moves, n, _DONE)
 
     def potential(state: tuple[Pair, ...]) -> tuple[int, Fraction]:
         return sum(d for d, _ in state), sum((v for _, v in state), Fraction(0))
