@@ -8,7 +8,7 @@ from zonemax.exact.geom import ea_geom_exact, rls_geom_exact
 from zonemax.exact.limits import ALGORITHMS, default_max_states, sorted_tuples_upto
 from zonemax.exact.linalg import ExactProgress
 from zonemax.exact.power import ea_power_exact, rls_power_exact
-from zonemax.exact.result import ExactResult
+from zonemax.exact.result import ExactResult, InstanceTooLarge
 from zonemax.exact.rls_ab import rls_ab_exact
 from zonemax.exact.rls_heavy import rls_heavy_exact
 from zonemax.exact.rls_pm1 import rls_pm1_exact
@@ -36,7 +36,10 @@ def chosen_method(spec: AlgorithmSpec, method: str = "auto") -> str:
     if method != "auto":
         return method
     if spec.algorithm in FLOAT_ALGORITHMS:
-        states = sorted_tuples_upto(spec.n, sum(abs(x) for x in spec.a))
+        try:
+            states = sorted_tuples_upto(spec.n, sum(abs(x) for x in spec.a))
+        except InstanceTooLarge:  # far beyond either solver: the float solver refuses it
+            return "float"
         if states > default_max_states(spec.algorithm, spec.n):
             return "float"
     return "exact"

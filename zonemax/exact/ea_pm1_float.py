@@ -68,7 +68,7 @@ import mpmath
 import numba
 import numpy as np
 
-from zonemax.exact.limits import refuse, start_distances
+from zonemax.exact.limits import refuse, sorted_tuples_upto, start_distances
 from zonemax.exact.result import ExactResult
 from zonemax.reference.fitness import validate_target
 
@@ -167,12 +167,7 @@ def ea_pm1_state_count(a: Sequence[int]) -> int:
     """The number of lumped states this solver uses for target ``a``: the non-increasing
     ``n``-tuples of naturals with sum ``<= |a|_1`` (known before anything is built)."""
     t = tuple(validate_target(a))
-    n, total = len(t), sum(abs(x) for x in t)
-    ways = [1] + [0] * total  # partitions into parts <= n (conjugate: at most n parts)
-    for part in range(1, n + 1):
-        for m in range(part, total + 1):
-            ways[m] += ways[m - part]
-    return sum(ways)
+    return sorted_tuples_upto(len(t), sum(abs(x) for x in t))  # InstanceTooLarge if huge
 
 
 def _partitions(f: int, n: int) -> list[list[int]]:

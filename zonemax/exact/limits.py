@@ -168,9 +168,25 @@ def refuse(estimate: int, max_states: int, what: str,
     )
 
 
+#: The largest ``total`` that :func:`sorted_tuples_upto` counts (its table holds ``total + 1``
+#: integers).  A larger sum has more than ``total + 1 > 10^7`` lumped states (the tuples
+#: ``(m, 0, ..., 0)``, ``m <= total``, alone), beyond the command line's largest
+#: ``--max-states`` (10^7) and beyond any exact solve, so it is refused instead of counted (a
+#: target such as ``10^30`` once raised ``OverflowError`` here).
+COUNTABLE_TOTAL = 10**7
+
+
 @cache
 def sorted_tuples_upto(n: int, total: int) -> int:
-    """Number of non-increasing ``n``-tuples of naturals with sum ``<= total``."""
+    """Number of non-increasing ``n``-tuples of naturals with sum ``<= total``.
+
+    Raises :class:`~zonemax.exact.result.InstanceTooLarge` when ``total >``
+    :data:`COUNTABLE_TOTAL` (the count is then above ``10^7``)."""
+    if total > COUNTABLE_TOTAL:
+        raise InstanceTooLarge(
+            f"|a|_1 = {total} gives more than {COUNTABLE_TOTAL} lumped states (at least "
+            "|a|_1 + 1); exact solvers are for small instances: choose a smaller target, or "
+            "estimate E[T] with zonemax run")
     # = sum over m <= total of the partitions of m into at most n parts, and (conjugation)
     # partitions into at most n parts are equinumerous with partitions into parts <= n.
     ways = [1] + [0] * total
