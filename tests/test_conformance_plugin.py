@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.metadata
 import subprocess
 import sys
 import textwrap
@@ -19,9 +20,13 @@ def test_plugin_prints_the_verdicts(tmp_path: Path) -> None:
             conformance.assert_conforms("ea-pm1", run=ea_pm1("start-counted"), seed=1,
                                         runs=1000)
     """))
-    # -p loads the plugin the way the pytest11 entry point does in an installed zonemax
-    command = [sys.executable, "-m", "pytest", "-p", "zonemax.conformance.pytest_plugin",
-               "-o", "addopts=", "-p", "no:cacheprovider", "-q", str(tmp_path)]
+    # an installed zonemax registers the plugin through its pytest11 entry point; where the
+    # entry point is missing (a source tree on the path), -p loads the same module
+    installed = any(ep.name == "zonemax-conformance"
+                    for ep in importlib.metadata.entry_points(group="pytest11"))
+    load = [] if installed else ["-p", "zonemax.conformance.pytest_plugin"]
+    command = [sys.executable, "-m", "pytest", *load, "-o", "addopts=", "-p",
+               "no:cacheprovider", "-q", str(tmp_path)]
     done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=300)
     out = done.stdout
     assert done.returncode == 1, out
