@@ -372,6 +372,39 @@ def _undo(i: int, ks: np.ndarray, jj: np.ndarray, uu: np.ndarray, cw: np.ndarray
         cw[k - 1] -= j - u
 
 
+@numba.njit(cache=True, inline="always")
+def _gauss_seidel(x: np.ndarray, b: np.ndarray, diag: np.ndarray, start: np.ndarray,
+                  all_idx: np.ndarray, all_p: np.ndarray, sweep_tol: float,
+                  max_sweeps: int) -> int:
+    """Solve ``diag[s] x[s] - sum_e all_p[e] x[all_idx[e]] = b[s]`` (the rows ``start[s]`` to
+    ``start[s + 1]``) by Gauss-Seidel sweeps from ``x = b / diag``, each row's sum accumulated
+    with compensation (TwoSum: small residuals for the bound), until no entry changes by more
+    than ``sweep_tol`` relatively or ``max_sweeps`` sweeps; returns the sweeps done."""
+    size = b.shape[0]
+    for s in range(size):
+        x[s] = b[s] / diag[s]
+    sweeps = 0
+    for _ in range(max_sweeps):
+        change = 0.0
+        for s in range(size):
+            acc2 = b[s]
+            comp = 0.0
+            for e in range(start[s], start[s + 1]):
+                term = all_p[e] * x[all_idx[e]]
+                tot = acc2 + term
+                z = tot - acc2
+                comp += (acc2 - (tot - z)) + (term - z)
+                acc2 = tot
+            new = (acc2 + comp) / diag[s]
+            d = abs(new - x[s]) / new
+            change = max(change, d)
+            x[s] = new
+        sweeps += 1
+        if change <= sweep_tol:
+            break
+    return sweeps
+
+
 @numba.njit(cache=True)
 def _level(counts: np.ndarray, ranks: np.ndarray, f: int, n: int, total: int, pre: np.ndarray,
            tab: np.ndarray, tab0: np.ndarray, tail: np.ndarray, prune: float, v: np.ndarray,
@@ -444,49 +477,16 @@ def _level(counts: np.ndarray, ranks: np.ndarray, f: int, n: int, total: int, pr
         used += k
         start[s + 1] = used
     # Gauss-Seidel: E, then the second moment
+    b1 = np.empty(size)
+    for s in range(size):
+        b1[s] = 1.0 + lower1[s]
     x1 = np.empty(size)
+    sweeps = _gauss_seidel(x1, b1, diag, start, all_idx, all_p, sweep_tol, max_sweeps)
+    b2 = np.empty(size)
+    for s in range(size):
+        b2[s] = 2.0 * x1[s] - 1.0 + lower2[s]
     x2 = np.empty(size)
-    for s in range(size):
-        x1[s] = (1.0 + lower1[s]) / diag[s]
-    sweeps = 0
-    for _ in range(max_sweeps):
-        change = 0.0
-        for s in range(size):
-            acc2 = 1.0 + lower1[s]
-            comp = 0.0  # compensated (TwoSum) accumulation: small residuals for the bound
-            for e in range(start[s], start[s + 1]):
-                term = all_p[e] * x1[all_idx[e]]
-                tot = acc2 + term
-                z = tot - acc2
-                comp += (acc2 - (tot - z)) + (term - z)
-                acc2 = tot
-            new = (acc2 + comp) / diag[s]
-            d = abs(new - x1[s]) / new
-            change = max(change, d)
-            x1[s] = new
-        sweeps += 1
-        if change <= sweep_tol:
-            break
-    for s in range(size):
-        x2[s] = (2.0 * x1[s] - 1.0 + lower2[s]) / diag[s]
-    for _ in range(max_sweeps):
-        change = 0.0
-        for s in range(size):
-            acc2 = 2.0 * x1[s] - 1.0 + lower2[s]
-            comp = 0.0
-            for e in range(start[s], start[s + 1]):
-                term = all_p[e] * x2[all_idx[e]]
-                tot = acc2 + term
-                z = tot - acc2
-                comp += (acc2 - (tot - z)) + (term - z)
-                acc2 = tot
-            new = (acc2 + comp) / diag[s]
-            d = abs(new - x2[s]) / new
-            change = max(change, d)
-            x2[s] = new
-        sweeps += 1
-        if change <= sweep_tol:
-            break
+    sweeps += _gauss_seidel(x2, b2, diag, start, all_idx, all_p, sweep_tol, max_sweeps)
     # residuals (computed with Sum2) and their rounding bounds' ingredients
     out = np.empty((8, size))
     racc = np.zeros(8)
