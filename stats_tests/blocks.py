@@ -92,8 +92,8 @@ PER_ITERATION_CASES: tuple[tuple[tuple[int, ...], int, int], ...] = (
     ((10**4,) * 3, 300, 300),
     # n = 300 >= 256 = CACHE_MAX_SLOTS: k and k + 256 share a slot of the table cache, and the
     # far-only laws of a = 300 (at the start) and a = 44 (after the 129s are done) share slot 44
-    # (a scaled-down (10^4,)*44 + (129,)*256 of issue 25: the 44 far positions' phase, where
-    # the shared slots are read, is most of the run)
+    # (a scaled-down (10^4,)*44 + (129,)*256, a target where a bug was once found: the 44 far
+    # positions' phase, where the shared slots are read, is most of the run)
     ((2000,) * 44 + (129,) * 256, 100, 100),
 )
 SLOW_FACTOR = 10

@@ -299,7 +299,7 @@ PLANTED: dict[str, tuple[str, Implementation]] = {
         "rls-round", _is("rls-ab"),
         lambda spec, g, b: planted.rls_ab_round_velocity(spec.a, *_ab(spec), rng=g,
                                                          budget=b))),
-    # used to hang: without caps a 10^12 target never finishes (issue 17)
+    # used to hang: without caps a 10^12 target never finishes
     "RLS_{alpha,beta} caps the velocity at 2^10 (hangs at 10^12)": ("rls_ab", _planted(
         "rls-velocity-cap", _is("rls-ab"),
         lambda spec, g, b: planted.rls_ab_velocity_cap(spec.a, *_ab(spec), rng=g,
@@ -309,12 +309,12 @@ PLANTED: dict[str, tuple[str, Implementation]] = {
         lambda spec, g, b: one_plus_one_ea(
             spec.a, planted.power_law_exponent_off_by_one(spec.power_exponent),  # type: ignore[arg-type]
             rng=g, budget=b))),
-    # common-mode bugs in helpers the exact solvers once shared with the reference (issue 17)
+    # common-mode bugs in helpers the exact solvers once shared with the reference
     "shared helper: largest admissible exponent off by one (in the reference)": ("heavy",
         _common_mode("common-largest-exponent", "largest-exponent")),
     "shared helper: c_eps without its tail (in the reference)": ("heavy",
         _common_mode("common-c-eps", "c-eps-without-tail")),
-    # issue 14: RLS with the heavy-tailed operator; large magnitudes; a stateful cache; the sign
+    # RLS with the heavy-tailed operator; large magnitudes; a stateful cache; the sign
     "RLS with the heavy-tailed operator: longest step f(x), not 2 f(x)": ("heavy", _planted(
         "rls-heavy-limit-f", _is("rls-heavy"),
         lambda spec, g, b: planted.rls_limit_f(spec.a, spec.step_operator(), rng=g,
@@ -327,7 +327,7 @@ PLANTED: dict[str, tuple[str, Implementation]] = {
         lambda spec: planted.HeavyTailedStaleExtension(**_heavy_kwargs(spec)))),  # type: ignore[arg-type]
     "heavy-tailed steps longer than 2^32 treated as too long": ("laws", _helper_bug(
         "heavy-32-bit-table", "exponent-table-32-bit")),
-    # issue 26: an operator beyond the paper wrong on one side of its parameter range only
+    # an operator beyond the paper wrong on one side of its parameter range only
     "double-geometric operator: log(1 - q) for ln q when q >= 1/2": ("laws", _operator_bug(
         "geom-wrong-log",
         lambda spec: planted.DoubleGeometricWrongLog(q=spec.geom_q, mean=spec.geom_mean),

@@ -541,8 +541,8 @@ def ea_pm1_steps(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule:
 def ea_pm1_run(rng: np.random.Generator, dist0: np.ndarray, budget: int, rule: BlockRule,
                cache: TableCache) -> tuple[int, bool]:
     """One run at once; returns ``(evaluations, solved)`` (:func:`ea_pm1_steps`)."""
-    # the steps are a Python generator, each step one call of the compiled ea_pm1_step (before
-    # issue 24 a numba generator, drained from Python because numba 0.68 never frees one
+    # the steps are a Python generator, each step one call of the compiled ea_pm1_step (formerly
+    # a numba generator, drained from Python because numba 0.68 never frees one
     # consumed inside compiled code)
     t, solved = budget, False
     for finished, end, ok, _ in ea_pm1_steps(rng, dist0, budget, rule, cache, NO_BUDGET,
