@@ -72,7 +72,8 @@ class Method(StrEnum):
     ``symbolic`` (this module) ``SYMBOLIC``, the interval contexts
     (:func:`~zonemax.proofs_check.intervals.iv_precision`,
     :func:`~zonemax.proofs_check.bounds.arb_precision`) ``INTERVAL``, the multiplicity DP
-    ``DYNAMIC_PROGRAMME``, the data tests ``DATA``; exact rational helpers and the enumerating
+    ``DYNAMIC_PROGRAMME``, the verified lumped solver of :mod:`~zonemax.proofs_check.pm1_lumped`
+    ``VERIFIED_FLOAT``, the data tests ``DATA``; exact rational helpers and the enumerating
     loops record ``EXACT`` and ``ENUMERATION`` where they run.  No label is written by hand."""
 
     SYMBOLIC = "symbolic (sympy)"
@@ -82,6 +83,7 @@ class Method(StrEnum):
     BRANCH_AND_BOUND = "interval branch-and-bound"
     ENUMERATION = "exhaustive enumeration"
     DYNAMIC_PROGRAMME = "dynamic programme (exact rationals)"
+    VERIFIED_FLOAT = "float solve verified by exact sub- and super-solutions"
     SAMPLING = "seeded random sampling"
     DATA = "statistical test on reproduction data"
 

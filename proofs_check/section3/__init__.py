@@ -28,6 +28,7 @@ The claims are registered next to their checks, one module per lemma, theorem or
 * :mod:`~.theorem3` -- Theorem 3's explicit bound against exact ``E[T]``;
 * :mod:`~.theorem4` -- Theorem 4's proof and explicit bound;
 * :mod:`~.theta` -- Theorems 3 and 4 together (Theta);
+* :mod:`~.ones` -- Theorems 3 and 4 on ``a = 1^n`` up to ``n = 16`` (20 with ``heavy``);
 * :mod:`~.editorial` -- text-only findings.
 
 Shared: :mod:`~.common` (symbols, ranges, helpers) and :mod:`~.exact_times` (exact ``E[T]``).
@@ -44,6 +45,7 @@ from zonemax.proofs_check.section3 import (
     elementary,
     lemma1,
     omega,
+    ones,
     pairing,
     single_mutation,
     theorem3,
@@ -52,7 +54,7 @@ from zonemax.proofs_check.section3 import (
 )
 
 _MODULES = (lemma1, omega, elementary, single_mutation, pairing, cost_bound, e2, drift, theorem3,
-            theorem4, theta)
+            theorem4, theta, ones)
 
 #: Every claim of Section 3, in paper order.
 CLAIMS: tuple[Claim, ...] = tuple(c for m in _MODULES for c in m.CLAIMS)

@@ -23,6 +23,7 @@ _S, _D, _E, _I, _N, _P, _T = ("symbolic (sympy)", "decision procedure (z3 nlsat)
                               "exact rational arithmetic", "interval arithmetic",
                               "exhaustive enumeration", "dynamic programme (exact rationals)",
                               "statistical test on reproduction data")
+_V = "float solve verified by exact sub- and super-solutions"
 EXPECTED_METHODS: dict[str, tuple[str, ...]] = {
     "S1.intro-step-law": (_S, _E, _I, _N),
     "S1.intro-step-law-fixed": (_S, _E, _N),
@@ -66,6 +67,8 @@ EXPECTED_METHODS: dict[str, tuple[str, ...]] = {
     "S3.thm4-last-steps": (_S, _E, _N),
     "S3.thm4-explicit": (_E, _I, _N),
     "S3.theta-tightness": (_E, _I, _N),
+    "S3.ones-explicit-bounds": (_E, _I, _N, _V),
+    "S3.ones-faster": (_E, _N, _V),
     "S4.log-base": (_S, _E, _I, _N),
     "S4.a-ij-probability": (_I, _N),
     "S4.progress-decomposition": (_I, _N),
