@@ -35,7 +35,7 @@ import numpy as np
 from zonemax.conformance import PROFILES, check
 from zonemax.conformance.api import judge, same_laws
 from zonemax.conformance.laws import run_time_law
-from zonemax.conformance.planted import ea_pm1, geom_run, rls_ab, rls_pm1
+from zonemax.conformance.planted import ea_pm1, geom_run, heavy_run, power_run, rls_ab, rls_pm1
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -92,6 +92,10 @@ def planted_rows(algorithm: str, checks: int, seed: int) -> list[dict[str, Any]]
         makers += [(v, rls_pm1(v)) for v in profile.variants]
     elif algorithm in ("ea-geom", "rls-geom"):
         makers += [(v, geom_run(algorithm, v)) for v in profile.variants]
+    elif algorithm in ("ea-heavy", "rls-heavy"):
+        makers += [(v, heavy_run(algorithm, v)) for v in profile.variants]
+    elif algorithm in ("ea-power", "rls-power"):
+        makers += [(v, power_run(algorithm, v)) for v in profile.variants]
     else:
         makers += [(v, rls_ab(v)) for v in profile.variants]
     same = same_laws(profile)
@@ -124,45 +128,78 @@ def planted_rows(algorithm: str, checks: int, seed: int) -> list[dict[str, Any]]
     return rows
 
 
+def _measured_by(args: argparse.Namespace) -> str:
+    try:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, text=True,
+                                capture_output=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        commit = "unknown"
+    only = "".join(f" --algorithm {a}" for a in args.algorithm or ())
+    return (f"`python benchmarks/conformance_power.py --replicates {args.replicates} "
+            f"--checks {args.checks} --seed {args.seed} --stem {args.stem}{only}` at commit "
+            f"{commit}, {time.strftime('%Y-%m-%d', time.gmtime())}, Python "
+            f"{platform.python_version()}, numpy {np.__version__}, one core, load average at "
+            f"the end {os.getloadavg()[0]:.1f}")
+
+
+FIELDS = ["algorithm", "variant", "source", "same_law_as", "trials", "algorithm_rejected",
+          "own_variant_consistent", "seconds_per_check", "seconds_in_implementation",
+          "measured_by"]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--replicates", type=int, default=500)
     parser.add_argument("--checks", type=int, default=5)
     parser.add_argument("--seed", type=int, default=20261127)
     parser.add_argument("--out", type=Path, default=ROOT / "reproduction" / "conformance")
+    parser.add_argument("--stem", default="power",
+                        help="file name of the table (STEM.csv, STEM.md); rows of profiles not "
+                             "measured in this run are kept from an existing STEM.csv")
     parser.add_argument("--algorithm", action="append", choices=sorted(PROFILES),
                         help="only these profiles (repeatable; default all)")
     args = parser.parse_args()
+    measured = list(args.algorithm or PROFILES)
     rows: list[dict[str, Any]] = []
-    for algorithm in args.algorithm or PROFILES:
+    for algorithm in measured:
         start = time.perf_counter()
         rows += law_sampled(algorithm, args.replicates, args.seed)
-        print(f"{algorithm}: law-sampled, {time.perf_counter() - start:.0f} s")
-        if args.checks > 0 and algorithm not in ("ea-heavy", "rls-heavy", "ea-power",
-                                                 "rls-power"):  # no planted runs of those yet
+        print(f"{algorithm}: law-sampled, {time.perf_counter() - start:.0f} s", flush=True)
+        if args.checks > 0:
             start = time.perf_counter()
             rows += planted_rows(algorithm, args.checks, args.seed)
-            print(f"{algorithm}: planted, {time.perf_counter() - start:.0f} s")
+            print(f"{algorithm}: planted, {time.perf_counter() - start:.0f} s", flush=True)
+    by = _measured_by(args)
+    for r in rows:
+        r["measured_by"] = by
     args.out.mkdir(parents=True, exist_ok=True)
-    fields = ["algorithm", "variant", "source", "same_law_as", "trials", "algorithm_rejected",
-              "own_variant_consistent", "seconds_per_check", "seconds_in_implementation"]
-    with open(args.out / "power.csv", "w", newline="") as handle:
-        writer = csv.DictWriter(handle, fieldnames=fields)
+    path = args.out / f"{args.stem}.csv"
+    if path.exists():  # keep the rows of the profiles not measured now
+        with open(path, newline="") as handle:
+            kept = [r for r in csv.DictReader(handle) if r["algorithm"] not in measured]
+        for r in kept:
+            for key in ("trials", "algorithm_rejected", "own_variant_consistent"):
+                r[key] = int(r[key])
+            for key in ("seconds_per_check", "seconds_in_implementation"):
+                if r.get(key):
+                    r[key] = float(r[key])
+                else:
+                    r.pop(key, None)
+        order = list(PROFILES)
+        rows = sorted(kept + rows, key=lambda r: order.index(r["algorithm"]))
+    with open(path, "w", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=FIELDS)
         writer.writeheader()
         writer.writerows(rows)
-    try:
-        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, text=True,
-                                capture_output=True, check=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        commit = "unknown"
+    commands = list(dict.fromkeys(r["measured_by"] for r in rows))
     lines = [
         "# Conformance: power, error rate and overhead at the default size",
         "",
-        f"Measured by `python benchmarks/conformance_power.py --replicates {args.replicates} "
-        f"--checks {args.checks} --seed {args.seed}` at commit {commit}, "
-        f"{time.strftime('%Y-%m-%d', time.gmtime())}, Python {platform.python_version()}, "
-        f"numpy {np.__version__}, one core; load average at the end "
-        f"{os.getloadavg()[0]:.1f} (other jobs inflate the timing columns).",
+        "Measured by " + (commands[0] if len(commands) == 1 else "(per profile, see "
+                          f"`{args.stem}.csv`):"),
+        *([""] + [f"* {c}" for c in commands] if len(commands) > 1 else []),
+        "",
+        "Other jobs shared the 2 cores: they inflate the timing columns.",
         "",
         "Per profile: runs per instance and instances are the pre-registered defaults "
         "(`zonemax.conformance.PROFILES`); family-wise level 1e-3.  *rejects algorithm*: the "
@@ -179,13 +216,13 @@ def main() -> None:
     for r in rows:
         frac = r["algorithm_rejected"] / r["trials"]
         lower = clopper_pearson_lower(r["algorithm_rejected"], r["trials"])
-        secs = f"{r['seconds_per_check']:.2f}" if "seconds_per_check" in r else ""
+        secs = f"{r['seconds_per_check']:.2f}" if r.get("seconds_per_check") else ""
         inside = (f"{r['seconds_in_implementation']:.2f}"
-                  if "seconds_in_implementation" in r else "")
+                  if r.get("seconds_in_implementation") else "")
         lines.append(f"| {r['algorithm']} | {r['variant']} | {r['source']} | "
                      f"{r['same_law_as'] or '-'} | {r['trials']} | {frac:.3f} | {lower:.3f} | "
                      f"{r['own_variant_consistent']}/{r['trials']} | {secs} | {inside} |")
-    (args.out / "power.md").write_text("\n".join(lines) + "\n")
+    (args.out / f"{args.stem}.md").write_text("\n".join(lines) + "\n")
     print("\n".join(lines))
 
 

@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from zonemax.conformance.harness import DEFAULT_TIMEOUT, Answer, Caller, Errored, parse_answer
-from zonemax.conformance.laws import RunTimeLaw, run_time_law
+from zonemax.conformance.laws import PROVEN_SAME, RunTimeLaw, run_time_law
 from zonemax.conformance.profiles import FAMILY_LEVEL, LR_CLIP, PROFILES, Instance, Profile
 from zonemax.conformance.result import ConformanceResult, ExactValues, VariantVerdict
 from zonemax.conformance.statistics import (
@@ -61,10 +61,12 @@ def _laws(profile: Profile, instance: Instance) -> dict[str, RunTimeLaw]:
 @lru_cache(maxsize=16)
 def same_laws(profile: Profile) -> dict[str, str | None]:
     """Per variant, the first variant of the catalogue with the same law on every instance
-    (``None`` if it is the first)."""
+    (``None`` if it is the first), or the variant its law is proven equal to."""
     out: dict[str, str | None] = {}
     for i, v in enumerate(profile.variants):
-        out[v] = None
+        out[v] = PROVEN_SAME.get(v)  # equal by a proof (zonemax.conformance.laws.PROVEN_SAME)
+        if out[v] is not None:
+            continue
         for w in profile.variants[:i]:
             if all(_same(_laws(profile, inst)[v], _laws(profile, inst)[w])
                    for inst in profile.instances):

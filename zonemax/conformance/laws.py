@@ -434,10 +434,36 @@ def _rational_bounds(value: Any) -> tuple[Fraction, Fraction]:
     return max(lo, Fraction(0)), min(hi, Fraction(1))
 
 
-def step_bounds(algorithm: str, limit: int, eps: Fraction | None, exponent: Fraction | None
+#: The run-level variants of the heavy-tailed operator itself (Definition 2): the other log
+#: base, and the two truncations of Section 6 to the range ``HEAVY_VARIANT_RANGE`` (the range
+#: the operator level uses for them), each run with Algorithm 1's acceptance and counting.
+HEAVY_OPERATOR_VARIANTS = ("log-base=e", "truncate=condition,r=16", "truncate=clip,r=16")
+#: The range ``r`` of the truncated variants (zonemax.conformance.operators.HEAVY_RANGE).
+HEAVY_VARIANT_RANGE = 16
+#: Variants whose law equals another's by a proof rather than by comparing enclosures:
+#: ``P(I = i) = w(i) / c_eps`` with ``w(i) = 1/(i (log_b i)^{1+eps})``; changing the base
+#: multiplies every ``w(i)`` and ``c_eps`` by the same ``(ln b)^{1+eps}``, so the law of ``I``,
+#: hence of every run, does not depend on the base (Definition 2).
+PROVEN_SAME = {"log-base=e": "algorithm-1"}
+
+
+def heavy_step_variant(variant: str) -> tuple[str, int | str, str, int | None]:
+    """``(kernel variant, log base, truncation, r)`` of a run-level variant of the heavy-tailed
+    EA or RLS (``algorithm-1`` with the paper's operator for the others)."""
+    if variant == "log-base=e":
+        return "algorithm-1", "e", "none", None
+    if variant.startswith("truncate="):
+        mode, _, r = variant[len("truncate="):].partition(",r=")
+        return "algorithm-1", 2, mode, int(r)
+    return variant, 2, "none", None
+
+
+def step_bounds(algorithm: str, limit: int, eps: Fraction | None, exponent: Fraction | None,
+                log_base: int | str = 2, truncate: str = "none", r: int | None = None
                 ) -> dict[int, tuple[Fraction, Fraction]]:
-    """Enclosures of ``P(|step| = m)`` for ``m <= limit`` (Definition 2 untruncated, base 2; or
-    the power law), from :mod:`zonemax.exact`'s laws."""
+    """Enclosures of ``P(|step| = m)`` for ``m <= limit`` (Definition 2, base 2 and untruncated
+    unless ``log_base``/``truncate``/``r`` say otherwise; or the power law), from
+    :mod:`zonemax.exact`'s laws."""
     from mpmath.ctx_iv import MPIntervalContext
 
     ctx = MPIntervalContext()
@@ -447,7 +473,7 @@ def step_bounds(algorithm: str, limit: int, eps: Fraction | None, exponent: Frac
 
         if eps is None:
             raise ValueError(f"{algorithm} needs eps")
-        mags = HeavyLaw(Fraction(eps), 2, "none", None, ctx).law(limit)
+        mags = HeavyLaw(Fraction(eps), log_base, truncate, r, ctx).law(limit)
     else:
         from zonemax.exact.power_law import PowerLawLaw
 
@@ -462,9 +488,12 @@ def _enclosed_law(algorithm: str, variant: str, a: tuple[int, ...], budget: int,
     """Lower and upper bounds of ``P(T = t)`` for a step law known only as an enclosure."""
     if not a or all(ai == 0 for ai in a):
         raise ValueError("the target a must be a non-empty tuple with a non-zero entry")
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}; choose one of {', '.join(VARIANTS)}")
-    bounds = step_bounds(algorithm, 2 * sum(abs(ai) for ai in a), eps, exponent)
+    known = (*VARIANTS, *HEAVY_OPERATOR_VARIANTS) if algorithm.endswith("heavy") else VARIANTS
+    if variant not in known:
+        raise ValueError(f"unknown variant {variant!r}; choose one of {', '.join(known)}")
+    kernel_variant, log_base, truncate, r = heavy_step_variant(variant)
+    bounds = step_bounds(algorithm, 2 * sum(abs(ai) for ai in a), eps, exponent, log_base,
+                         truncate, r)
 
     def law_lo(m: int) -> Fraction:
         return bounds[m][0] if m in bounds else Fraction(0)  # no zero step, no other lengths
@@ -472,8 +501,8 @@ def _enclosed_law(algorithm: str, variant: str, a: tuple[int, ...], budget: int,
     def law_hi(m: int) -> Fraction:
         return bounds[m][1] if m in bounds else Fraction(0)
 
-    shift = 1 if variant == "start-counted" else 0
-    base = "algorithm-1" if variant == "start-counted" else variant
+    shift = 1 if kernel_variant == "start-counted" else 0
+    base = "algorithm-1" if kernel_variant == "start-counted" else kernel_variant
     build = ea_step_offspring if ENCLOSED_STEPS[algorithm] == "ea" else rls_step_offspring
     lower = variant_kernel(build(len(a), law_lo), base)
     upper = variant_kernel(build(len(a), law_hi), base)

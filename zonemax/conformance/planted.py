@@ -9,7 +9,10 @@ change.  Written independently of :mod:`zonemax.reference`.
 
 from __future__ import annotations
 
+import bisect
+import math
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 import numpy as np
 
@@ -138,6 +141,40 @@ def rls_ab(variant: str = "algorithm-2") -> Callable[..., tuple[int, bool]]:
     return run
 
 
+def _run_with_steps(algorithm: str, variant: str, a: Sequence[int], rng: np.random.Generator,
+                    budget: int, step: Callable[[np.random.Generator], int]
+                    ) -> tuple[int, bool]:
+    """Algorithm 1 (``ea-*``) or RLS (``rls-*``) with the signed step ``step(rng)``, as
+    ``variant`` of the run (acceptance and counting)."""
+    n = len(a)
+    x = [0] * n  # Algorithm 1, line 1: x <- 0^n
+    fx = sum(abs(ai) for ai in a)
+    t = 1 if variant == "start-counted" else 0
+    rls = algorithm.startswith("rls")
+
+    def offspring() -> list[int]:
+        y = list(x)
+        if rls:
+            y[int(rng.integers(n))] += step(rng)  # one position, uniformly
+        else:
+            for i in range(n):
+                if rng.random() < 1 / n:  # Algorithm 1, line 4
+                    y[i] += step(rng)
+        return y
+
+    while fx != 0 and t < budget:
+        y = offspring()
+        while y == x and variant == "resample-unchanged":
+            y = offspring()
+        if y == x and variant == "unchanged-not-counted":
+            continue  # no evaluation charged
+        fy = sum(abs(ai - yi) for ai, yi in zip(a, y, strict=True))
+        t += 1
+        if fy < fx or (fy == fx and variant != "strict-acceptance"):  # Algorithm 1, line 6
+            x, fx = y, fy
+    return t, fx == 0
+
+
 def geom_run(algorithm: str, variant: str = "algorithm-1") -> Callable[..., tuple[int, bool]]:
     """``run(a, *, rng, budget, geom_q)``: Algorithm 1 (``ea-geom``) or RLS (``rls-geom``) with
     the double-geometric step ``G1 - G2`` (Rudolph 1994), as ``variant``."""
@@ -145,35 +182,101 @@ def geom_run(algorithm: str, variant: str = "algorithm-1") -> Callable[..., tupl
     def run(a: Sequence[int], *, rng: np.random.Generator, budget: int,
             geom_q: object) -> tuple[int, bool]:
         q = float(geom_q)  # type: ignore[arg-type]
-        n = len(a)
-        x = [0] * n
-        fx = sum(abs(ai) for ai in a)
-        t = 1 if variant == "start-counted" else 0
 
-        def step() -> int:
-            return int(rng.geometric(1 - q)) - int(rng.geometric(1 - q))
+        def step(g: np.random.Generator) -> int:
+            return int(g.geometric(1 - q)) - int(g.geometric(1 - q))
 
-        def offspring() -> list[int]:
-            y = list(x)
-            if algorithm == "rls-geom":
-                y[int(rng.integers(n))] += step()  # one position, uniformly
-            else:
-                for i in range(n):
-                    if rng.random() < 1 / n:  # Algorithm 1, line 4
-                        y[i] += step()
-            return y
+        return _run_with_steps(algorithm, variant, a, rng, budget, step)
 
-        while fx != 0 and t < budget:
-            y = offspring()
-            while y == x and variant == "resample-unchanged":
-                y = offspring()
-            if y == x and variant == "unchanged-not-counted":
-                continue  # no evaluation charged
-            fy = sum(abs(ai - yi) for ai, yi in zip(a, y, strict=True))
-            t += 1
-            if fy < fx or (fy == fx and variant != "strict-acceptance"):
-                x, fx = y, fy
-        return t, fx == 0
+    return run
+
+
+#: Largest exponent ``I`` whose step ``2^(I-2)`` the heavy-tailed sampler writes out; a longer
+#: step is returned as ``2^(HEAVY_TOP - 2)``: it is longer than ``2 f(x)`` for every target a
+#: plain run can take, so it is rejected like the real one (its exact length never matters).
+HEAVY_TOP = 64
+#: Terms summed before the tail of ``c_eps`` is taken from its integral (Euler-Maclaurin).
+HEAVY_TERMS = 1_000_000
+
+
+@lru_cache(maxsize=16)
+def _heavy_table(eps: float, log_base: str, truncate: str, r: int | None
+                 ) -> tuple[tuple[float, ...], tuple[int, ...]]:
+    """Cumulative probabilities of the step magnitudes of Definition 2 for ``I <= HEAVY_TOP``
+    (floats), and the magnitudes."""
+    ln_b = 1.0 if log_base == "e" else math.log(2.0)
+
+    def w(i: np.ndarray) -> np.ndarray:  # Definition 2: 1 / (i (log_b i)^(1 + eps))
+        return 1.0 / (i * (np.log(i) / ln_b) ** (1.0 + eps))
+
+    exponents = np.arange(2, HEAVY_TOP + 1, dtype=float)
+    weights = w(exponents)
+    magnitudes = [2 ** (i - 2) for i in range(2, HEAVY_TOP + 1)]
+    if truncate == "condition":  # I conditioned on 2^(I-2) <= r
+        assert r is not None
+        keep = [k for k, m in enumerate(magnitudes) if m <= r]
+        probabilities = weights[keep] / weights[keep].sum()
+        magnitudes = [magnitudes[k] for k in keep]
+    else:
+        # c_eps = sum_{i >= 2} w(i): the first terms, then the integral of the tail
+        # (ln b)^(1+eps) (ln N)^(-eps) / eps plus w(N) / 2 (Euler-Maclaurin)
+        head = float(w(np.arange(2, HEAVY_TERMS, dtype=float)).sum())
+        big_n = float(HEAVY_TERMS)
+        tail = ln_b ** (1 + eps) * math.log(big_n) ** (-eps) / eps + float(
+            w(np.array([big_n]))[0]) / 2
+        probabilities = weights / (head + tail)
+        if truncate == "clip":  # the step is min(2^(I-2), r): all the mass above r on r
+            assert r is not None
+            below = [k for k, m in enumerate(magnitudes) if m < r]
+            probabilities = np.append(probabilities[below], 1 - probabilities[below].sum())
+            magnitudes = [magnitudes[k] for k in below] + [r]
+    cumulative = tuple(float(c) for c in np.cumsum(probabilities))
+    return cumulative, tuple(magnitudes)
+
+
+def heavy_run(algorithm: str = "ea-heavy", variant: str = "algorithm-1"
+              ) -> Callable[..., tuple[int, bool]]:
+    """``run(a, *, rng, budget, eps)``: Algorithm 1 (``ea-heavy``) or RLS (``rls-heavy``) with
+    the heavy-tailed operator (Definition 2, base 2, untruncated), as ``variant``: a variant of
+    the run (``strict-acceptance``, ...), the other base (``log-base=e``) or a truncation to a
+    range (``truncate=condition,r=R``, ``truncate=clip,r=R``)."""
+    log_base, truncate, r, run_variant = "2", "none", None, variant
+    if variant == "log-base=e":
+        log_base, run_variant = "e", "algorithm-1"
+    elif variant.startswith("truncate="):
+        truncate, _, rest = variant[len("truncate="):].partition(",r=")
+        r, run_variant = int(rest), "algorithm-1"
+
+    def run(a: Sequence[int], *, rng: np.random.Generator, budget: int,
+            eps: object) -> tuple[int, bool]:
+        cumulative, magnitudes = _heavy_table(float(eps), log_base, truncate, r)  # type: ignore[arg-type]
+        huge = 2 ** (HEAVY_TOP - 2)
+
+        def step(g: np.random.Generator) -> int:
+            k = bisect.bisect_right(cumulative, g.random())  # the exponent I, by inversion
+            m = magnitudes[k] if k < len(magnitudes) else huge
+            return m if g.random() < 0.5 else -m  # Definition 2: sign with probability 1/2
+
+        return _run_with_steps(algorithm, run_variant, a, rng, budget, step)
+
+    return run
+
+
+def power_run(algorithm: str = "ea-power", variant: str = "algorithm-1"
+              ) -> Callable[..., tuple[int, bool]]:
+    """``run(a, *, rng, budget, power_exponent)``: Algorithm 1 (``ea-power``) or RLS
+    (``rls-power``) with the power-law step (``P(|s| = m)`` proportional to
+    ``m^-exponent``, numpy's zipf, fair sign), as ``variant``."""
+
+    def run(a: Sequence[int], *, rng: np.random.Generator, budget: int,
+            power_exponent: object) -> tuple[int, bool]:
+        exponent = float(power_exponent)  # type: ignore[arg-type]
+
+        def step(g: np.random.Generator) -> int:
+            k = int(g.zipf(exponent))
+            return k if g.random() < 0.5 else -k
+
+        return _run_with_steps(algorithm, variant, a, rng, budget, step)
 
     return run
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from zonemax.conformance.laws import RLS_AB_VARIANTS
+from zonemax.conformance.laws import HEAVY_OPERATOR_VARIANTS, RLS_AB_VARIANTS
 
 #: The family-wise error rate of a full conformance run for a correct implementation.
 FAMILY_LEVEL = 1e-3
@@ -82,7 +82,7 @@ PROFILES: dict[str, Profile] = {
     # the default mean step length 1 makes q irrational): zero steps make unchanged offspring
     # frequent
     "ea-geom": Profile("ea-geom", "algorithm-1", _PM1_VARIANTS,
-                       (Instance((1, 1), 171), Instance((2, 2), 178)), 10_000,
+                       (Instance((1, 1), 171), Instance((1, -1, 1), 296)), 100_000,
                        (("geom_q", Fraction(1, 2)),)),
     "rls-geom": Profile("rls-geom", "algorithm-1", _PM1_VARIANTS,
                         (Instance((1, 1), 114), Instance((2, 1), 118)), 10_000,
@@ -90,14 +90,14 @@ PROFILES: dict[str, Profile] = {
     # Definition 2 at eps = 1 (base 2, untruncated; the default eps = 1/1000 draws steps of
     # 2^(I-2) with astronomically large I that no plain implementation can return), and the
     # power law at its default exponent 3/2: enclosures of the laws (zonemax.exact)
-    "ea-heavy": Profile("ea-heavy", "algorithm-1", _PM1_VARIANTS,
-                        (Instance((1, 1), 154), Instance((1, -1, 1), 275)), 10_000,
+    "ea-heavy": Profile("ea-heavy", "algorithm-1", (*_PM1_VARIANTS, *HEAVY_OPERATOR_VARIANTS),
+                        (Instance((1, 1), 154), Instance((16,), 77)), 80_000,
                         (("eps", Fraction(1)),)),
     "rls-heavy": Profile("rls-heavy", "algorithm-1", _PM1_VARIANTS,
                          (Instance((1, 1), 76), Instance((2, 1), 83)), 10_000,
                          (("eps", Fraction(1)),)),
     "ea-power": Profile("ea-power", "algorithm-1", _PM1_VARIANTS,
-                        (Instance((1, 1), 199), Instance((1, -1, 1), 351)), 10_000,
+                        (Instance((1, 1), 199), Instance((1, -1, 1), 351)), 300_000,
                         (("power_exponent", Fraction(3, 2)),)),
     "rls-power": Profile("rls-power", "algorithm-1", _PM1_VARIANTS,
                          (Instance((1, 1), 99), Instance((2, 1), 104)), 10_000,
