@@ -41,12 +41,15 @@ a candidate fails its inequality the enclosure is refused (:class:`NotVerified`)
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
+import scipy.sparse
+import scipy.sparse.linalg
 from zonemax.proofs_check.core import Method, record, recorded_cache
 
 #: Relative gap of the candidates ``v (1 -/+ eps)`` around the float solve: far above the
@@ -115,17 +118,26 @@ def transitions(d: tuple[int, ...]) -> dict[tuple[int, ...], int]:
     denominator = (2 * n) ** n
     rest = [_rest_weight(moves, j) for j in range(len(keys) + 1)]
 
+    last = len(keys) - 1
+
     def walk(j: int, net: int, weight: int) -> None:
         nonlocal rejected
-        if j == len(keys):
-            if net > 0:  # Algorithm 1, line 6: f(y) > f(x) is rejected
-                rejected += weight
-                return
-            key = tuple(new)
-            by_counts[key] = by_counts.get(key, 0) + weight
-            return
         k = keys[j]
         c = counts[k]
+        if j == last:  # the leaves, without a call each
+            for u, w, wt in moves[j]:
+                if net + u - w > 0:  # Algorithm 1, line 6: f(y) > f(x) is rejected
+                    rejected += weight * wt
+                    continue
+                new[k] += c - u - w
+                new[k + 1] += u
+                new[k - 1] += w  # (w = 0 when k = 0)
+                key = tuple(new)
+                by_counts[key] = by_counts.get(key, 0) + weight * wt
+                new[k] -= c - u - w
+                new[k + 1] -= u
+                new[k - 1] -= w
+            return
         for u, w, wt in moves[j]:
             nxt = net + u - w
             if nxt > down_left[j + 1]:  # can only be rejected: count it without enumerating
@@ -144,12 +156,18 @@ def transitions(d: tuple[int, ...]) -> dict[tuple[int, ...], int]:
     walk(0, 0, 1)
     out: dict[tuple[int, ...], int] = {}
     for key, weight in by_counts.items():
-        t = tuple(k for k in range(width - 1, -1, -1) for _ in range(key[k]))
+        t = _sorted_from_counts(key)
         out[t] = out.get(t, 0) + weight
     out[d] = out.get(d, 0) + rejected
     if sum(out.values()) != denominator:
         raise AssertionError(f"the kernel row of {d} does not sum to 1")
     return out
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _sorted_from_counts(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """The sorted distance vector with ``counts[k]`` entries ``k``."""
+    return tuple(k for k in range(len(counts) - 1, -1, -1) for _ in range(counts[k]))
 
 
 def _rest_weight(moves: list[list[tuple[int, int, int]]], j: int) -> int:
@@ -173,7 +191,9 @@ class Enclosure:
 
 def _float_solve(states: list[tuple[int, ...]], rows: list[dict[tuple[int, ...], int]],
                  denominator: int) -> np.ndarray:
-    """Candidate ``E`` by a level-by-level float solve (only a proposal; never trusted)."""
+    """Candidate ``E`` by a level-by-level float solve (only a proposal; never trusted).  Each
+    level's system is sparse and solved by SuperLU (a dense LAPACK solve of these small systems
+    was ten times slower on a loaded machine: BLAS threads)."""
     index = {s: i for i, s in enumerate(states)}
     v = np.zeros(len(states))
     levels: dict[int, list[int]] = {}
@@ -184,17 +204,20 @@ def _float_solve(states: list[tuple[int, ...]], rows: list[dict[tuple[int, ...],
             continue
         ids = levels[f]
         local = {g: k for k, g in enumerate(ids)}
-        mat = np.eye(len(ids))
+        r_idx, c_idx, vals = list(range(len(ids))), list(range(len(ids))), [1.0] * len(ids)
         rhs = np.ones(len(ids))
         for k, g in enumerate(ids):
             for t, wt in rows[g].items():
                 p = wt / denominator
                 j = index[t]
                 if j in local:
-                    mat[k, local[j]] -= p
+                    r_idx.append(k)
+                    c_idx.append(local[j])
+                    vals.append(-p)
                 else:
                     rhs[k] += p * v[j]
-        v[ids] = np.linalg.solve(mat, rhs)
+        mat = scipy.sparse.csc_matrix((vals, (r_idx, c_idx)), shape=(len(ids), len(ids)))
+        v[ids] = scipy.sparse.linalg.spsolve(mat, rhs)
     return v
 
 
