@@ -16,7 +16,8 @@ from zonemax.reference.runner import run as reference_run
 from zonemax.reference.spec import AlgorithmSpec
 
 from zonemax.conformance import PROFILES, VARIANTS, assert_conforms, check, run_time_law
-from zonemax.conformance.planted import ea_pm1, geom_run, rls_ab, rls_pm1
+from zonemax.conformance.api import same_laws
+from zonemax.conformance.planted import ea_pm1, geom_run, heavy_run, power_run, rls_ab, rls_pm1
 from zonemax.conformance.profiles import BUDGET_TAIL
 from zonemax.exact.ea_pm1 import ea_pm1_exact
 from zonemax.exact.geom import ea_geom_exact, rls_geom_exact
@@ -214,6 +215,13 @@ def test_full_size_planted_ea(variant: str) -> None:
     assert variant in result.consistent_variants, result.report()
 
 
+#: Runs per instance for the reference and the engine in CI: the default size where it is at
+#: most this (the ±1 and RLS profiles), else this.  The error rate holds at every size; the
+#: larger defaults of ea-geom, ea-heavy and ea-power buy power against strict acceptance, which
+#: the planted implementations show at the default size (test_full_size_strict_acceptance).
+CI_RUNS = 10_000
+
+
 @pytest.mark.conformance
 @pytest.mark.timeout(900)
 def test_full_size_binomial_pattern_and_reference() -> None:
@@ -223,14 +231,16 @@ def test_full_size_binomial_pattern_and_reference() -> None:
     assert_conforms("rls-pm1", run=rls_pm1(), seed=2028)
     for i, algorithm in enumerate(("rls-ab", "ea-geom", "rls-geom", "ea-heavy", "rls-heavy",
                                    "ea-power", "rls-power")):
-        assert_conforms(algorithm, run=reference(algorithm), seed=2040 + i)
+        assert_conforms(algorithm, run=reference(algorithm), seed=2040 + i,
+                        runs=min(PROFILES[algorithm].runs, CI_RUNS))
 
 
 @pytest.mark.conformance
 @pytest.mark.timeout(1800)
 @pytest.mark.parametrize("algorithm", sorted(PROFILES))
 def test_full_size_engine(algorithm: str) -> None:
-    assert_conforms(algorithm, run=engine(algorithm), seed=2029)
+    assert_conforms(algorithm, run=engine(algorithm), seed=2029,
+                    runs=min(PROFILES[algorithm].runs, CI_RUNS))
 
 
 @pytest.mark.conformance
@@ -300,17 +310,65 @@ def test_geom_run_level(algorithm: str) -> None:
     assert same == ("algorithm-1" if algorithm == "rls-geom" else None)
 
 
+#: Runs per instance of the planted step-law implementations in CI below the default size:
+#: enough to reject every variant but strict acceptance (reproduction/conformance/power.md).
+PLANTED_RUNS = 5000
+STEP_RUNS = {"ea-geom": geom_run, "rls-geom": geom_run, "ea-heavy": heavy_run,
+             "rls-heavy": heavy_run, "ea-power": power_run, "rls-power": power_run}
+
+
 @pytest.mark.conformance
 @pytest.mark.timeout(900)
-@pytest.mark.parametrize("algorithm", ["ea-geom", "rls-geom"])
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_full_size_planted_geom(algorithm: str, variant: str) -> None:
-    result = check(algorithm, run=geom_run(algorithm, variant), seed=2031)
+@pytest.mark.parametrize(("algorithm", "variant"), [
+    (algorithm, v) for algorithm in STEP_RUNS for v in PROFILES[algorithm].variants
+    if v != "strict-acceptance" or algorithm.startswith("rls")])
+def test_planted_step_laws(algorithm: str, variant: str) -> None:
+    result = check(algorithm, run=STEP_RUNS[algorithm](algorithm, variant), seed=2031,
+                   runs=min(PROFILES[algorithm].runs, PLANTED_RUNS))
     assert variant in result.consistent_variants, result.report()
-    if variant in ("resample-unchanged", "unchanged-not-counted", "start-counted"):
-        assert not result.conforms, result.report()
-    # strict acceptance: the same law for rls-geom; for ea-geom its ties are too rare on these
-    # targets to be told apart at this size (reproduction/conformance/power.md)
+    same = result.verdict(variant).same_law_as
+    assert result.conforms == (variant == "algorithm-1" or same == "algorithm-1"), \
+        result.report()
+
+
+@pytest.mark.conformance
+@pytest.mark.timeout(1800)
+@pytest.mark.parametrize("algorithm", ["ea-geom", "ea-heavy", "ea-power"])
+def test_full_size_strict_acceptance(algorithm: str) -> None:
+    """Ties are rare with these step laws: only the default size tells strict acceptance from
+    Algorithm 1 (benchmarks/conformance_power.py)."""
+    result = check(algorithm, run=STEP_RUNS[algorithm](algorithm, "strict-acceptance"),
+                   seed=2032)
+    assert not result.conforms, result.report()
+    assert "strict-acceptance" in result.consistent_variants, result.report()
+
+
+def test_heavy_operator_variants_at_the_run_level() -> None:
+    """The other log base has the same law (proven: the base cancels in P(I = i)), and its
+    enclosure overlaps the algorithm's; each truncation to r = 16 moves the law on one of the
+    two targets by far more than the enclosures' widths."""
+    profile = PROFILES["ea-heavy"]
+    assert same_laws(profile)["log-base=e"] == "algorithm-1"
+    for inst in profile.instances:
+        laws = {v: run_time_law("ea-heavy", v, inst.a, inst.budget, eps=Fraction(1))
+                for v in profile.variants}
+        paper, base_e = laws["algorithm-1"], laws["log-base=e"]
+        assert all(lo <= hi and lo2 <= hi2 for lo, hi2, lo2, hi in zip(
+            paper.pmf, base_e.pmf_upper or (), base_e.pmf, paper.pmf_upper or (), strict=True))
+        mean = {v: float(law.truncated_moments()) for v, law in laws.items()}
+        condition, clip = mean["truncate=condition,r=16"], mean["truncate=clip,r=16"]
+        assert abs(condition - mean["algorithm-1"]) > 5  # both targets
+        # clipping at 16 matters only where a step of 16 can be accepted: a = (16,)
+        assert (abs(clip - mean["algorithm-1"]) > 5) == (inst.a == (16,))
+
+
+@pytest.mark.parametrize(("variant", "consistent"), [
+    ("algorithm-1", ("algorithm-1", "strict-acceptance", "log-base=e")),
+    ("truncate=clip,r=16", ("truncate=clip,r=16",)),
+])
+def test_planted_heavy_small(variant: str, consistent: tuple[str, ...]) -> None:
+    result = check("ea-heavy", run=heavy_run("ea-heavy", variant), seed=33, runs=SMALL)
+    assert result.consistent_variants == consistent, result.report()
 
 
 @pytest.mark.parametrize(("algorithm", "a", "params"), [
