@@ -7,6 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from zonemax.proofs_check.registry import CLAIMS, EDITORIAL
 
 from zonemax import cli
 
@@ -14,6 +15,8 @@ from zonemax import cli
 #: Section 3); the whole-registry round trip is in proofs_check/tests/test_claims.py.
 SUBSET = ["S1.target-count", "S1.target-count-bound", "S2.alg2-loop",
           "S2.alg2-velocity-prose", "S2.alg2-velocity-pseudocode", "S3.omega-margin"]
+#: One certificate file per claim and per editorial entry of the registry.
+FILES = len(CLAIMS) + len(EDITORIAL)
 
 
 def _run(argv: list[str]) -> int:
@@ -85,13 +88,13 @@ def test_certificates_then_check(tmp_path: Path, capsys: pytest.CaptureFixture[s
     capsys.readouterr()
     assert _run(["--check", str(full), "--no-coq"]) == 0
     out = capsys.readouterr().out
-    assert "checked 114 files" in out and "every certificate checks" in out
+    assert f"checked {FILES} files" in out and "every certificate checks" in out
     assert "verdicts by how they are established: decided by z3 and cvc5" in out
     assert "Coq: the Coq proofs were not re-run (--no-coq)" in out
     from zonemax.proofs_check.checker.paper import locate
 
     if not locate().found:
-        assert "NOT checked here: Coq 38, text 114" in out
+        assert f"NOT checked here: Coq 38, text {FILES}" in out
 
 
 def test_check_exits_1_on_a_changed_number(tmp_path: Path, full_certificates: Path,
@@ -116,7 +119,7 @@ def test_check_without_tex_reports_text_not_checked(tmp_path: Path, full_certifi
     capsys.readouterr()
     assert _run(["--check", str(full_certificates), "--no-coq"]) == 0
     out = capsys.readouterr().out
-    assert "NOT checked here: Coq 38, text 114 (" in out
+    assert f"NOT checked here: Coq 38, text {FILES} (" in out
     assert (f"not checked: the paper's TeX was not found (ZONEMAX_PAPER_TEX: "
             f"{tmp_path / 'nowhere.tex'} is not a file); pass --tex PATH" in out)
 
