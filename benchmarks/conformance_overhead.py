@@ -7,7 +7,9 @@ time, the time spent inside the implementation, and the rest (seeding, the calls
 laws on first use, the tests) with its ratio to the implementation's time.  The goal: an ea-pm1
 check takes at most 2 minutes.
 
-``python benchmarks/conformance_overhead.py`` takes well under a minute.
+``python benchmarks/conformance_overhead.py`` takes well under a minute.  With ``--step-laws``
+it also times the (1+1) EA and RLS with the double-geometric, heavy-tailed and power-law steps
+(their EA profiles are larger: about 30 s to 90 s per check of plain Python on one core).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from zonemax.conformance import check
-from zonemax.conformance.planted import ea_pm1, rls_ab, rls_pm1
+from zonemax.conformance.planted import ea_pm1, geom_run, heavy_run, power_run, rls_ab, rls_pm1
 
 GOAL_SECONDS = 120.0  # an ea-pm1 check of a plain-Python implementation, one core
 
@@ -48,10 +50,18 @@ def measure(algorithm: str, function: Any, repeats: int) -> list[tuple[float, fl
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--step-laws", action="store_true",
+                        help="also the double-geometric, heavy-tailed and power-law profiles")
     args = parser.parse_args()
     cases = [("ea-pm1", "coin per position", ea_pm1("algorithm-1", "coin")),
              ("ea-pm1", "K ~ Bin(n, 1/n), then K positions", ea_pm1("algorithm-1", "binomial")),
              ("rls-pm1", "plain", rls_pm1()), ("rls-ab", "plain, float velocities", rls_ab())]
+    if args.step_laws:
+        cases += [(algorithm, "plain", make(algorithm, "algorithm-1"))
+                  for make, pair in ((geom_run, ("ea-geom", "rls-geom")),
+                                     (heavy_run, ("ea-heavy", "rls-heavy")),
+                                     (power_run, ("ea-power", "rls-power")))
+                  for algorithm in pair]
     print(f"{'algorithm':<9} {'implementation':<36} {'wall s':>7} {'impl s':>7} {'rest s':>7} "
           f"{'rest/impl':>9}")
     for algorithm, name, function in cases:
