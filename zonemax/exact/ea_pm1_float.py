@@ -22,11 +22,29 @@ distance 0 moves to 1 (Definition 1).  For a class of ``c`` positions at distanc
 numbers ``(u, w)`` moved up and down have the multinomial law
 ``c! / (u! w! (c-u-w)!) (p/2)^(u+w) (1-p)^(c-u-w)``, for the zero class ``u ~ Bin(c, p)``;
 classes are independent.  The offspring is accepted iff ``sum u - sum w <= 0`` (line 6).  A
-depth-first enumeration over the classes lists the accepted patterns; a subtree that can only
-be rejected (``net`` up-moves exceed the down-moves still possible) is skipped, and a subtree
-whose probability is below :data:`PRUNE` is *cut off*: its probability is added to the cut mass
-``delta(s)`` of the state.  (Cut per class by the binomial tail: once
+depth-first enumeration over the classes (highest distance first) lists the accepted patterns;
+a subtree that can only be rejected (``net`` up-moves exceed the down-moves still possible) is
+skipped, and a subtree whose probability is below :data:`PRUNE` is *cut off*: its probability
+is added to the cut mass ``delta(s)`` of the state.  (Cut per class by the binomial tail: once
 ``prob * P(Bin(c, p) >= j) < PRUNE``, all patterns with ``u + w >= j`` in this class are cut.)
+
+The last two classes, at distances 1 and 0 (present in almost every state), are not enumerated
+pattern by pattern: with ``u1, w1`` the moves of the class at distance 1 and ``u0`` those of
+the zero class, the offspring depends only on ``u1`` and ``d = u0 - w1`` (a position going
+``1 -> 0`` and one going ``0 -> 1`` give the same multiset), so for each accepted ``(u1, d)``
+the probabilities ``tab[c1, u1, w1] tab0[c0, w1 + d]`` over ``w1`` are summed (compensated) and
+the sum becomes one leaf.  Their cut: ``u1 + w1 >= J1`` (mass ``prob T1``), or
+``u1 + w1 < J1`` and ``u0 >= J0`` (mass ``prob (1 - T1) T0``, the classes being independent),
+each ``J`` the first ``j`` with ``prob P(Bin(c, p) >= j) < PRUNE`` and ``T`` that tail.  A
+state whose last class is the zero class but has no class at distance 1 handles the zero class
+in one loop (no merging: ``u0`` alone decides the offspring).
+
+The offspring's rank (below) changes between these leaves only in its runs of 2s and 1s, so the
+rest of the rank is summed once per prefix.  Transitions to a lower level go straight into the
+right-hand sides of both moments (``sum P(s, t) E(t)`` and ``sum P(s, t) M(t)``, compensated);
+transitions to another state of the same level are merged per target state (compensated sum of
+the patterns' probabilities) and stored, 4 + 8 bytes per entry, for the Gauss--Seidel sweeps
+and the residual; only one level's entries are held at a time.
 
 Levels
 ------
@@ -46,14 +64,27 @@ exact ``Q``).  Then ``E - v = N (r + D v)``, and with ``rho >= max |r|``,
 
     ``v(s) - rho E(s) <= E(s) <= v(s) + (rho + delta_max v_max) E(s)``,
 
-i.e. ``v/(1 + rho) <= E <= v/(1 - rho - delta_max v_max)``.  ``rho`` is computed in floats with a
-proved bound on its own rounding error: every transition probability is a product of at most
-``2 m`` correctly rounded factors (``m`` classes; the per-class factors are exact rationals rounded
-once), sums use the compensated ``Sum2`` of Ogita, Rump and Oishi (2005), whose error is at most
-``u |s| + gamma_{N-1}^2 sum |x_i|`` (``u = 2^-53``), and every other operation adds ``u`` relative;
-the bound used (:func:`_relative_error`) is a generous multiple of these.  The second moment
-``M = N (2E - 1)`` is bounded the same way, with ``|E - v|`` from the first step.  Underflow
-cannot occur: every pattern kept has probability ``>= PRUNE`` (far above the subnormals).
+i.e. ``v/(1 + rho) <= E <= v/(1 - rho - delta_max v_max)``.  ``rho`` is computed in floats
+with a proved bound on its own rounding error: every pattern probability is a product of at
+most ``2 m`` correctly rounded factors (``m`` classes; the per-class factors are exact rationals
+rounded once), a merged leaf or a merged same-level entry is a compensated sum of such products
+(``Sum2``: at most ``u + gamma^2`` more, i.e. below ``2 u``, counted as one more class; the
+factor ``1 - T1`` of a cut mass, with ``T1 <= 1 - (1 - 1/n)^n < 2/3`` rounded up, adds at most
+``2 u``, counted as another), sums use the compensated ``Sum2`` of Ogita, Rump and Oishi
+(2005), whose error is at most ``u |s| + gamma_{N-1}^2 sum |x_i|`` (``u = 2^-53``), and every
+other operation adds ``u`` relative; the bound used (:func:`_relative_error`) is a generous
+multiple of these.
+
+The second moment ``M = N (2E - 1)`` is bounded the same way: with ``w`` the float solution and
+``r2 = 2v - 1 + Q w - w``, ``M - w = N (r2 + 2 (E - v) + D w)``, where
+``|N 2 (E - v)| <= 2 kappa N E = kappa (M + E)`` (``|E - v| <= kappa E`` from the first step,
+``N E = (M + E)/2``) and ``0 <= N D w <= delta_max w_max E``.  For ``N r2`` two bounds are
+used and the tighter enclosure kept: ``|N r2| <= rho2 E`` with ``rho2 >= max |r2|``, and
+``|N r2| <= theta2 M`` with ``theta2 >= max |r2(s)| / (2 E(s) - 1)`` (``N (2E - 1) = M``),
+where ``2 E(s) - 1 >= max(1, 2 v(s)/(1 + rho) - 1)``; the second is much tighter because
+``|r2(s)|`` scales with ``w(s)``, which is large exactly where ``E(s)`` is.  Underflow cannot
+occur: every leaf kept has probability ``>= PRUNE`` times a factor ``>= (1 - 1/n)^n`` (far
+above the subnormals).
 """
 
 from __future__ import annotations
@@ -90,10 +121,10 @@ UNIT = 2.0**-53
 SWEEP_TOL = 1e-16
 #: At most this many sweeps per level (the residual bound judges the outcome in any case).
 MAX_SWEEPS = 10_000
-#: Default cap on the number of lumped states: a = 1^38 (146,785 states) took 9 minutes and
-#: 2.3 GB on the development machine under load; a = 1^50 (1,295,971) would take hours and more
-#: memory than it has, so it is refused unless ``max_states`` is raised.
-DEFAULT_FLOAT_MAX_STATES = 150_000
+#: Default cap on the number of lumped states: a = 1^50 (1,295,971 states, the largest instance
+#: the solver is meant for) fits in time and memory on one core (benchmarks/README.md); larger
+#: instances are refused unless ``max_states`` is raised.
+DEFAULT_FLOAT_MAX_STATES = 1_300_000
 
 #: ``progress(stage, done, total)`` as in :data:`zonemax.exact.linalg.ExactProgress`.
 Progress = Callable[[str, int, int], None]
@@ -241,37 +272,155 @@ def _add(acc: np.ndarray, j: int, x: float) -> None:
 
 
 @numba.njit(cache=True, inline="always")
-def _leaf(net: int, prob: float, cw: np.ndarray, top: int, n: int, total: int, pre: np.ndarray,
-          self_rank: int, v: np.ndarray, w2: np.ndarray, local: np.ndarray, acc: np.ndarray,
-          cnt: np.ndarray, buf_idx: np.ndarray, buf_p: np.ndarray) -> None:
-    """One accepted pattern (``net <= 0``) with its offspring's counts ``cw`` (no distance
-    above ``top``)."""
-    r = _rank(cw, top, total, pre)
+def _leaf(net: int, prob: float, r: int, self_rank: int, vw: np.ndarray, local: np.ndarray,
+          acc: np.ndarray, cnt: np.ndarray, mark: np.ndarray, hi: np.ndarray, lo: np.ndarray,
+          touched: np.ndarray, stamp: int) -> None:
+    """One accepted pattern (``net <= 0``) of probability ``prob`` whose offspring has rank
+    ``r``.  A lower level's values are final: the pattern goes into the right-hand sides.  A
+    same-level offspring other than the parent is merged into the parent's row (its local
+    index ``t``: ``hi[t] + lo[t]`` is the compensated sum of the patterns leading to it)."""
     if net < 0:  # a lower level: its values are final
-        _add(acc, 0, prob * v[r])
-        _add(acc, 2, prob * w2[r])
+        _add(acc, 0, prob * vw[r, 0])
+        _add(acc, 2, prob * vw[r, 1])
         _add(acc, 4, prob)
         cnt[0] += 1
     elif r != self_rank:  # the same level, another state
-        j = cnt[1]
-        if j < buf_idx.shape[0]:
-            buf_idx[j] = local[r]
-            buf_p[j] = prob
-        cnt[1] = j + 1
+        t = local[r]
+        if mark[t] != stamp:
+            mark[t] = stamp
+            hi[t] = prob
+            lo[t] = 0.0
+            touched[cnt[1]] = t
+            cnt[1] += 1
+        else:
+            tot = hi[t] + prob  # TwoSum(hi[t], prob)
+            z = tot - hi[t]
+            lo[t] += (hi[t] - (tot - z)) + (prob - z)
+            hi[t] = tot
         _add(acc, 4, prob)
         cnt[0] += 1
 
 
 @numba.njit(cache=True)
-def _walk(m: int, ks: np.ndarray, cs: np.ndarray, remdown: np.ndarray, cw: np.ndarray, f: int,
-          n: int, total: int, pre: np.ndarray, tab: np.ndarray, tab0: np.ndarray,
-          tail: np.ndarray, prune: float, self_rank: int, v: np.ndarray, w2: np.ndarray,
-          local: np.ndarray, acc: np.ndarray, cnt: np.ndarray, buf_idx: np.ndarray,
-          buf_p: np.ndarray) -> None:
+def _zero_class(net: int, prob: float, c: int, cw: np.ndarray, top: int, total: int,
+                runs: np.ndarray, tab0: np.ndarray, tail: np.ndarray, prune: float,
+                self_rank: int, vw: np.ndarray, local: np.ndarray, acc: np.ndarray,
+                cnt: np.ndarray, mark: np.ndarray, hi: np.ndarray, lo: np.ndarray,
+                touched: np.ndarray, stamp: int) -> None:
+    """The last class when it is the zero class (``c`` positions at distance 0), every other
+    class already moved (offspring counts ``cw``, net change ``net``, probability ``prob``):
+    ``u ~ Bin(c, p)`` of them move to distance 1.  The offspring's rank differs between the
+    ``u`` only in the run of 1s, so the rest of :func:`_rank` is summed once."""
+    if net > 0:  # every u is rejected (line 6): a self-loop
+        return
+    r_hi = 0
+    i1 = 0
+    s1 = total
+    for k in range(top, 1, -1):
+        ck = cw[k]
+        if ck > 0:
+            r_hi += runs[k, i1, ck, s1]
+            i1 += ck
+            s1 -= k * ck
+    c1 = cw[1]
+    for u in range(c + 1):
+        if net + u > 0:
+            break  # rejected, and so is every larger u
+        if u >= 1:
+            cutp = prob * tail[c, u]
+            if cutp < prune:
+                _add(acc, 6, cutp)  # cut: every u' >= u
+                cnt[0] += 1
+                break
+        cc = c1 + u
+        r = r_hi + (runs[1, i1, cc, s1] if cc > 0 else 0)
+        _leaf(net + u, prob * tab0[c, u], r, self_rank, vw, local, acc, cnt, mark, hi, lo,
+              touched, stamp)
+
+
+@numba.njit(cache=True)
+def _pair(net: int, prob: float, c1: int, c0: int, cw: np.ndarray, top: int, total: int,
+          runs: np.ndarray, tab: np.ndarray, tab0: np.ndarray, tail: np.ndarray, prune: float,
+          self_rank: int, vw: np.ndarray, local: np.ndarray, acc: np.ndarray, cnt: np.ndarray,
+          mark: np.ndarray, hi: np.ndarray, lo: np.ndarray, touched: np.ndarray,
+          stamp: int) -> None:
+    """The last two classes when they are at distances 1 (``c1`` positions) and 0 (``c0``),
+    every other class already moved (offspring counts ``cw``, net change ``net``, probability
+    ``prob``).  Class 1 moves ``u1`` up and ``w1`` down, the zero class ``u0`` up; the
+    offspring depends only on ``u1`` and ``d = u0 - w1``, so the patterns with equal
+    ``(u1, d)`` are summed (compensated) into one leaf.  Cut: ``u1 + w1 >= J1``, or
+    ``u1 + w1 < J1`` and ``u0 >= J0``, each ``J`` the first ``j`` with
+    ``prob P(Bin(c, p) >= j) < prune`` (module docstring)."""
+    j1 = 1
+    while j1 <= c1 and prob * tail[c1, j1] >= prune:
+        j1 += 1
+    j0 = 1
+    while j0 <= c0 and prob * tail[c0, j0] >= prune:
+        j0 += 1
+    if j1 <= c1:
+        _add(acc, 6, prob * tail[c1, j1])  # cut: u1 + w1 >= J1
+        cnt[0] += 1
+    if j0 <= c0:  # cut: u1 + w1 < J1 and u0 >= J0 (the classes are independent)
+        _add(acc, 6, prob * (1.0 - tail[c1, j1]) * tail[c0, j0])
+        cnt[0] += 1
+    m1 = min(j1 - 1, c1)  # u1 + w1 <= m1
+    m0 = min(j0 - 1, c0)  # u0 <= m0
+    if net - m1 > 0:  # every pattern kept is rejected (line 6)
+        return
+    # the rank of the offspring: the runs above distance 2 are fixed
+    r_hi = 0
+    i2 = 0
+    s2 = total
+    for k in range(top, 2, -1):
+        ck = cw[k]
+        if ck > 0:
+            r_hi += runs[k, i2, ck, s2]
+            i2 += ck
+            s2 -= k * ck
+    for u1 in range(m1 + 1):
+        room = m1 - u1  # w1 <= room
+        dmax = min(m0, -net - u1)  # accepted: net + u1 + d <= 0
+        if dmax < -room:
+            break  # and so for every larger u1
+        c2 = cw[2] + u1
+        r2 = r_hi + (runs[2, i2, c2, s2] if c2 > 0 else 0)
+        i1 = i2 + c2
+        s1 = s2 - 2 * c2
+        for d in range(-room, dmax + 1):
+            w_lo = max(0, -d)
+            w_hi = min(room, m0 - d)
+            hsum = 0.0
+            lsum = 0.0
+            for w1 in range(w_lo, w_hi + 1):
+                term = tab[c1, u1, w1] * tab0[c0, w1 + d]
+                tot = hsum + term  # TwoSum(hsum, term)
+                z = tot - hsum
+                lsum += (hsum - (tot - z)) + (term - z)
+                hsum = tot
+            c1n = cw[1] - u1 + d
+            r = r2 + (runs[1, i1, c1n, s1] if c1n > 0 else 0)
+            _leaf(net + u1 + d, prob * (hsum + lsum), r, self_rank, vw, local, acc, cnt, mark,
+                  hi, lo, touched, stamp)
+
+
+@numba.njit(cache=True)
+def _walk(m: int, ks: np.ndarray, cs: np.ndarray, remdown: np.ndarray, cw: np.ndarray,
+          total: int, runs: np.ndarray, tab: np.ndarray, tab0: np.ndarray, tail: np.ndarray,
+          prune: float, self_rank: int, vw: np.ndarray, local: np.ndarray, acc: np.ndarray,
+          cnt: np.ndarray, mark: np.ndarray, hi: np.ndarray, lo: np.ndarray,
+          touched: np.ndarray, stamp: int) -> None:
     """Depth-first enumeration of the accepted mutation patterns of one state (module
     docstring), with an explicit stack over the classes ``0..m-1`` (the last one is the zero
-    class if there is one).  Class ``i`` is at distance ``ks[i]`` with ``cs[i]`` positions;
-    ``remdown[i]`` is the number of down-moves still possible in classes ``i..m-1``."""
+    class if there is one; its loop is :func:`_zero_class`).  Class ``i`` is at distance
+    ``ks[i]`` with ``cs[i]`` positions; ``remdown[i]`` is the number of down-moves still
+    possible in classes ``i..m-1``."""
+    top = ks[0] + 1  # no offspring distance above this
+    zero_last = ks[m - 1] == 0
+    pair_last = zero_last and m >= 2 and ks[m - 2] == 1
+    if pair_last and m == 2:  # only distances 1 and 0
+        _pair(0, 1.0, cs[0], cs[1], cw, top, total, runs, tab, tab0, tail, prune, self_rank, vw,
+              local, acc, cnt, mark, hi, lo, touched, stamp)
+        return
     jj = np.zeros(m + 1, dtype=np.int64)  # j = u + w (zero class: u) of the current candidate
     uu = np.zeros(m + 1, dtype=np.int64)
     pp = np.zeros(m + 1)  # probability of the prefix before class i
@@ -295,27 +444,16 @@ def _walk(m: int, ks: np.ndarray, cs: np.ndarray, remdown: np.ndarray, cw: np.nd
             jj[i] = 0
             uu[i] = 0
         else:  # the candidate after the current one
-            if k == 0:
-                jj[i] += 1
-            elif uu[i] < jj[i]:
+            if uu[i] < jj[i]:
                 uu[i] += 1
             else:
                 jj[i] += 1
                 uu[i] = 0
         found = False
-        while True:
+        while True:  # class i is at distance k >= 1 (the zero class is never on the stack)
             j = jj[i]
             u = uu[i]
             if j > c:
-                break
-            if k == 0:
-                if net + j > 0:
-                    break  # rejected, and so is every larger u
-                if j >= 1 and prob * tail[c, j] < prune:
-                    _add(acc, 6, prob * tail[c, j])  # cut: every u >= j
-                    cnt[0] += 1
-                    break
-                found = True
                 break
             if u == 0 and j >= 1 and prob * tail[c, j] < prune:
                 _add(acc, 6, prob * tail[c, j])  # cut: every pattern with u + w >= j
@@ -334,21 +472,23 @@ def _walk(m: int, ks: np.ndarray, cs: np.ndarray, remdown: np.ndarray, cw: np.nd
             continue
         j = jj[i]
         u = uu[i]
-        if k == 0:
-            cw[0] -= j
-            cw[1] += j
-            q = prob * tab0[c, j]
-            new_net = net + j
-        else:
-            cw[k] -= j
-            cw[k + 1] += u
-            cw[k - 1] += j - u
-            q = prob * tab[c, u, j - u]
-            new_net = net + u - (j - u)
-        if i + 1 == m:
+        cw[k] -= j
+        cw[k + 1] += u
+        cw[k - 1] += j - u
+        q = prob * tab[c, u, j - u]
+        new_net = net + u - (j - u)
+        if i + 1 == m:  # the last class, at distance >= 1
             if new_net <= 0:
-                _leaf(new_net, q, cw, ks[0] + 1, n, total, pre, self_rank, v, w2, local, acc, cnt,
-                      buf_idx, buf_p)
+                _leaf(new_net, q, _rank(cw, top, total, runs), self_rank, vw, local, acc, cnt,
+                      mark, hi, lo, touched, stamp)
+            _undo(i, ks, jj, uu, cw)
+        elif pair_last and i + 3 == m:
+            _pair(new_net, q, cs[m - 2], cs[m - 1], cw, top, total, runs, tab, tab0, tail,
+                  prune, self_rank, vw, local, acc, cnt, mark, hi, lo, touched, stamp)
+            _undo(i, ks, jj, uu, cw)
+        elif zero_last and i + 2 == m:
+            _zero_class(new_net, q, cs[m - 1], cw, top, total, runs, tab0, tail, prune,
+                        self_rank, vw, local, acc, cnt, mark, hi, lo, touched, stamp)
             _undo(i, ks, jj, uu, cw)
         else:
             pp[i + 1] = q
@@ -359,17 +499,13 @@ def _walk(m: int, ks: np.ndarray, cs: np.ndarray, remdown: np.ndarray, cw: np.nd
 
 @numba.njit(cache=True, inline="always")
 def _undo(i: int, ks: np.ndarray, jj: np.ndarray, uu: np.ndarray, cw: np.ndarray) -> None:
-    """Take back the move of class ``i`` from the offspring's counts."""
+    """Take back the move of class ``i`` (at distance ``>= 1``) from the offspring's counts."""
     k = ks[i]
     j = jj[i]
-    if k == 0:
-        cw[0] += j
-        cw[1] -= j
-    else:
-        u = uu[i]
-        cw[k] += j
-        cw[k + 1] -= u
-        cw[k - 1] -= j - u
+    u = uu[i]
+    cw[k] += j
+    cw[k + 1] -= u
+    cw[k - 1] -= j - u
 
 
 @numba.njit(cache=True, inline="always")
@@ -406,13 +542,14 @@ def _gauss_seidel(x: np.ndarray, b: np.ndarray, diag: np.ndarray, start: np.ndar
 
 
 @numba.njit(cache=True)
-def _level(counts: np.ndarray, ranks: np.ndarray, f: int, n: int, total: int, pre: np.ndarray,
-           tab: np.ndarray, tab0: np.ndarray, tail: np.ndarray, prune: float, v: np.ndarray,
-           w2: np.ndarray, local: np.ndarray, sweep_tol: float, max_sweeps: int,
-           lose_self_loop: bool) -> tuple[np.ndarray, int]:
+def _level(counts: np.ndarray, ranks: np.ndarray, total: int, runs: np.ndarray, tab: np.ndarray,
+           tab0: np.ndarray, tail: np.ndarray, prune: float, vw: np.ndarray, local: np.ndarray,
+           sweep_tol: float, max_sweeps: int, lose_self_loop: bool,
+           capacity: int) -> tuple[np.ndarray, int, int]:
     """Enumerate, solve and bound one level.  Returns the rows ``(x1, x2, r1, r2, scale1,
     scale2, cut, terms)`` per state (solution, residuals, the sizes their rounding bounds scale
-    with, cut mass, number of summands) and the number of Gauss-Seidel sweeps."""
+    with, cut mass, number of summands), the number of Gauss-Seidel sweeps and the number of
+    same-level entries stored (``capacity`` is the first guess of the latter)."""
     size = counts.shape[0]
     width = counts.shape[1]
     lower1 = np.zeros(size)
@@ -421,11 +558,13 @@ def _level(counts: np.ndarray, ranks: np.ndarray, f: int, n: int, total: int, pr
     cut = np.zeros(size)
     nterms = np.zeros(size, dtype=np.int64)
     start = np.zeros(size + 1, dtype=np.int64)
-    cap = 1024
-    all_idx = np.empty(cap, dtype=np.int64)
+    cap = max(capacity, 1024)
+    all_idx = np.empty(cap, dtype=np.int32)
     all_p = np.empty(cap)
-    buf_idx = np.empty(4096, dtype=np.int64)
-    buf_p = np.empty(4096)
+    mark = np.full(size, -1, dtype=np.int64)  # the same-level row being merged into, per target
+    hi = np.zeros(size)
+    lo = np.zeros(size)
+    touched = np.empty(size, dtype=np.int32)
     ks = np.empty(width, dtype=np.int64)
     cs = np.empty(width, dtype=np.int64)
     remdown = np.empty(width + 1, dtype=np.int64)
@@ -447,15 +586,10 @@ def _level(counts: np.ndarray, ranks: np.ndarray, f: int, n: int, total: int, pr
         remdown[m] = 0
         for i in range(m - 1, -1, -1):
             remdown[i] = remdown[i + 1] + (cs[i] if ks[i] > 0 else 0)
-        while True:
-            acc[:] = 0.0
-            cnt[:] = 0
-            _walk(m, ks, cs, remdown, cw, f, n, total, pre, tab, tab0, tail, prune,
-                  ranks[s], v, w2, local, acc, cnt, buf_idx, buf_p)
-            if cnt[1] <= buf_idx.shape[0]:
-                break
-            buf_idx = np.empty(2 * cnt[1], dtype=np.int64)
-            buf_p = np.empty(2 * cnt[1])
+        acc[:] = 0.0
+        cnt[:] = 0
+        _walk(m, ks, cs, remdown, cw, total, runs, tab, tab0, tail, prune, ranks[s], vw, local,
+              acc, cnt, mark, hi, lo, touched, s)
         lower1[s] = acc[0] + acc[1]
         lower2[s] = acc[2] + acc[3]
         diag[s] = (acc[4] + acc[5]) + (acc[6] + acc[7])  # leave + cut: 1 - Q(s, s)
@@ -464,16 +598,18 @@ def _level(counts: np.ndarray, ranks: np.ndarray, f: int, n: int, total: int, pr
             diag[s] = 1.0
         nterms[s] = cnt[0] + 1
         k = cnt[1]
-        while used + k > cap:
-            cap *= 2
-            new_idx = np.empty(cap, dtype=np.int64)
+        if used + k > cap:
+            cap = max(used + k, cap + cap // 2)
+            new_idx = np.empty(cap, dtype=np.int32)
             new_p = np.empty(cap)
             new_idx[:used] = all_idx[:used]
             new_p[:used] = all_p[:used]
             all_idx = new_idx
             all_p = new_p
-        all_idx[used:used + k] = buf_idx[:k]
-        all_p[used:used + k] = buf_p[:k]
+        for e in range(k):
+            t = touched[e]
+            all_idx[used + e] = t
+            all_p[used + e] = hi[t] + lo[t]
         used += k
         start[s + 1] = used
     # Gauss-Seidel: E, then the second moment
@@ -515,7 +651,7 @@ def _level(counts: np.ndarray, ranks: np.ndarray, f: int, n: int, total: int, pr
         out[5, s] = 2.0 * x1[s] + lower2[s] + same2 + diag[s] * x2[s]  # of the r2 terms
         out[6, s] = cut[s]
         out[7, s] = max(nterms[s], start[s + 1] - start[s] + 1)
-    return out, sweeps
+    return out, sweeps, used
 
 
 # --------------------------------------------------------------------------------------------
@@ -601,14 +737,14 @@ def ea_pm1_float(
     if rate_n != n:
         tab, tab0, tail = tab[: n + 1], tab0[: n + 1], tail[: n + 1]
     width = total + 2
-    v = np.zeros(states)
-    w2 = np.zeros(states)
-    local = np.zeros(states, dtype=np.int64)
+    vw = np.zeros((states, 2))  # per state: E and the second moment (interleaved: one lookup)
+    local = np.zeros(states, dtype=np.int32)
     rho1 = 0.0
     rho2 = 0.0
     delta = 0.0
     solved = 1  # the optimum
     rows: list[tuple[np.ndarray, np.ndarray]] = []
+    per_state = 16.0  # same-level entries per state, a first guess for the storage
     for f in range(1, total + 1):
         parts = _partitions(f, n)
         counts = np.zeros((len(parts), width), dtype=np.int64)
@@ -618,17 +754,21 @@ def ea_pm1_float(
                 counts[i, x] += 1
             counts[i, 0] = n - len(lam)
             ranks[i] = _rank(counts[i], width - 1, total, pre)
-        local[ranks] = np.arange(len(parts))
-        out, _sweeps = _level(
-            counts, ranks, f, n, total, pre, tab, tab0, tail, prune, v, w2, local,
-            SWEEP_TOL, MAX_SWEEPS, _planted == "self-loop")
-        v[ranks] = out[0]
-        w2[ranks] = out[1]
+        local[ranks] = np.arange(len(parts), dtype=np.int32)
+        out, _sweeps, used = _level(
+            counts, ranks, total, pre, tab, tab0, tail, prune, vw, local, SWEEP_TOL, MAX_SWEEPS,
+            _planted == "self-loop", int(per_state * 1.25 * len(parts)) + 1024)
+        per_state = max(per_state, used / len(parts))
+        vw[ranks, 0] = out[0]
+        vw[ranks, 1] = out[1]
         if _planted == "lumping" and f == 2 and len(parts) == 2:
             # planted bug: the multisets {2} and {1, 1} (plus zeros) take each other's values
-            v[ranks[::-1]] = out[0]
-            w2[ranks[::-1]] = out[1]
-        classes = int(max(1, np.max((counts > 0).sum(axis=1))))
+            vw[ranks[::-1], 0] = out[0]
+            vw[ranks[::-1], 1] = out[1]
+        # two more classes than present: merging patterns into one leaf or entry
+        # (compensated) adds at most u + gamma^2 < 2u relative, the factor 1 - T1 of a cut
+        # mass at most 2u (module docstring)
+        classes = int(max(1, np.max((counts > 0).sum(axis=1)))) + 2
         eta = np.array([_relative_error(classes, int(k)) for k in out[7]])
         bound1 = np.abs(out[2]) + eta * out[4] + 4 * UNIT * out[4]
         rows.append((ranks, np.abs(out[3]) + eta * out[5] + 4 * UNIT * out[5]))
@@ -637,10 +777,17 @@ def ea_pm1_float(
         solved += len(parts)
         if progress is not None:
             progress("levels", solved, states)
+    v = vw[:, 0]
+    w2 = vw[:, 1]
     vmax = float(np.max(v))
     w2max = float(np.max(w2))
-    for _ranks, b2 in rows:
+    # theta2: |r2(s)| <= theta2 (2 E(s) - 1), with E(s) >= max(1, v(s) / (1 + rho1)) (module
+    # docstring; the factor 1 + 1e-9 covers the few roundings of this line)
+    theta2 = 0.0
+    for ranks, b2 in rows:
         rho2 = max(rho2, float(np.max(b2)))
+        low_e = np.maximum(2.0 * v[ranks] / (1.0 + rho1) - 1.0, 1.0)
+        theta2 = max(theta2, float(np.max(b2 / low_e)) * (1 + 1e-9))
     start = start_distances(a)
     cw = np.zeros(width, dtype=np.int64)
     for x in start:
@@ -662,6 +809,11 @@ def ea_pm1_float(
         # (N E = (M + E)/2 since M = N(2E - 1)), |N r2| <= rho2 E, 0 <= N D w <= delta w_max E
         m_lo = (m0 - (mp(rho2) + kappa) * e_hi) / (1 + kappa)
         m_hi = (m0 + (mp(rho2) + kappa + mp(delta) * mp(w2max)) * e_hi) / (1 - kappa)
+        # or, with |N r2| <= theta2 N(2E - 1) = theta2 M instead of rho2 E:
+        th = mp(theta2)
+        if th + kappa < mp(1) / 2:
+            m_lo = max(m_lo, (m0 - kappa * e_hi) / (1 + th + kappa))
+            m_hi = min(m_hi, (m0 + (kappa + mp(delta) * mp(w2max)) * e_hi) / (1 - th - kappa))
         var_lo = (m_lo - e_hi * e_hi) * (1 - mp(2) ** -70)
         var_hi = (m_hi - e_lo * e_lo) * (1 + mp(2) ** -70)
         result = FloatEnclosure(
