@@ -119,7 +119,9 @@ def one(kind: str, value: int, n: int) -> dict[str, object]:
         res = ea_pm1_float(a, max_states=10**7)
         out.update(seconds=time.perf_counter() - t0, states=res.states, mean=res.expectation,
                    mean_rel_width=res.relative_width, variance=res.variance,
-                   var_rel_width=(res.variance_high - res.variance_low) / res.variance_low)
+                   var_rel_width=(res.variance_high - res.variance_low) / res.variance_low,
+                   E_low=res.expectation_low, E_high=res.expectation_high,
+                   Var_low=res.variance_low, Var_high=res.variance_high)
     elif kind == "fraction":
         from zonemax.exact import ea_pm1_exact
 
@@ -149,6 +151,8 @@ def main() -> None:
     parser.add_argument("--large", action="store_true",
                         help="add a = 1^34, 1^38, 1^50 and (2,)^20 (about an hour)")
     parser.add_argument("--cases", help="only these float cases, e.g. 1^50,2^20 (value^n)")
+    parser.add_argument("--json", help="append each float case's full record (the enclosures' "
+                        "endpoints included) to this file, one JSON object a line")
     parser.add_argument("--one", nargs=3, metavar=("KIND", "VALUE", "N"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one:
@@ -182,6 +186,9 @@ def main() -> None:
               f"{row['peak_mb']:>8.0f} "
               f"{row['mean']:>18.12f} {row['mean_rel_width']:>8.1e} {row['variance']:>16.6f} "
               f"{row['var_rel_width']:>8.1e} {ratios[0]} {ratios[1]}", flush=True)
+        if args.json:
+            with open(args.json, "a") as fh:
+                fh.write(json.dumps(row) + "\n")
 
 
 if __name__ == "__main__":
