@@ -50,10 +50,11 @@ N_TOP: dict[bool, int] = {False: 16, True: 20}
 #: Up to this ``n`` the exact ``Fraction`` value is computed too (brute force, ``3^n`` outcomes
 #: per state) and must lie in the verified enclosure.
 EXACT_TOP = 5
-#: The enclosures in the certificates are rounded outward to multiples of ``2^-GRID_BITS``
-#: (the float solve only proposes the enclosure, and a solve that differs in its last bits,
-#: about 1e-12 relative, moves an end across a grid line with probability about 1e-6, so the
-#: certificate, compared with the manifest, is the same; far finer than any margin decided).
+#: The enclosures in a holding verdict's certificate, which the checker compares with its
+#: manifest, are rounded outward to multiples of ``2^-GRID_BITS``: a float solve that differs in
+#: its last bits (about 1e-12 relative, e.g. another BLAS) moves an end across a grid line with
+#: probability below 1e-6, so machines write the same certificate; the grid is far finer than
+#: any margin decided here.  (A counterexample's certificate carries the full enclosure.)
 GRID_BITS = 10
 
 _UPPER = (f"upper_scale*(1 + ln(pm1_g(omega, row[0])/(omega - 1)))*2*omega*len(row[0])"
@@ -136,7 +137,7 @@ def check_ones_bounds(heavy: bool, *, upper_scale: Fraction = Fraction(1),
                     certificates=(certs.arith([certs.check("T", op, _row(expr))],
                                               omega=OMEGA_PAPER, upper_scale=upper_scale,
                                               lower_scale=lower_scale, a=a,
-                                              T=_grid(low, high)),))
+                                              T=certs.interval(low, high)),))
             if not (_lt(t_iv, upper) and lower.b <= t_iv.a):
                 return Verdict(Status.INCONCLUSIVE, f"an interval comparison is undecided at "
                                                     f"a = 1^{n}")
@@ -197,7 +198,8 @@ def check_ones_faster(heavy: bool, *, factor: Fraction = Fraction(1)) -> Verdict
                 witness=evidence(n=n, ones=(o_lo, o_hi), single=(s_lo, s_hi)),
                 scope=proved(quantifier, "a counterexample"),
                 certificates=(certs.arith([certs.check("S", "<=", "factor*O")], factor=factor,
-                                          n=n, O=_grid(o_lo, o_hi), S=_grid(s_lo, s_hi)),))
+                                          n=n, O=certs.interval(o_lo, o_hi),
+                                          S=certs.interval(s_lo, s_hi)),))
         if not s_lo > factor * o_hi:
             return Verdict(Status.INCONCLUSIVE, f"the comparison is undecided at n = {n}")
     top = N_TOP[heavy]

@@ -13,7 +13,9 @@ from fractions import Fraction
 
 import mpmath
 import pytest
+from zonemax.proofs_check import certificates as certs
 from zonemax.proofs_check import pm1_lumped
+from zonemax.proofs_check.checker.kinds import KINDS, CertificateError
 from zonemax.proofs_check.core import Coverage, Method, Status, clear_recorded_caches
 from zonemax.proofs_check.intervals import iv_frac, iv_precision
 from zonemax.proofs_check.pm1 import OMEGA_PAPER, _transitions, pm1_expected_time
@@ -134,3 +136,19 @@ def test_faster_claim_holds_and_the_ratio_at_n_2_is_five_quarters() -> None:
     assert ev["smallest_ratio"] == Fraction(5, 4) and ev["at_n"] == 2
     # the printed reading with factor 5/4 is an exact tie at n = 2: judged false (strict)
     assert BY_ID["S3.ones-faster"].run(False, factor=Fraction(5, 4)).status is Status.FAILS
+
+
+@pytest.mark.parametrize("cid", ["S3.ones-explicit-bounds", "S3.ones-faster"])
+def test_the_independent_checker_accepts_each_verdicts_exact_checks(cid: str) -> None:
+    """The statement's forall certificate and every control's counterexample recompute in the
+    checker's own arithmetic; the statement's rows with a control's constant do not."""
+    claim = BY_ID[cid]
+    runs = [claim.run(False)] + [claim.run(False, **c.params) for c in claim.controls]
+    for got in runs:
+        for cert in got.certificates:
+            KINDS[cert.kind]({"kind": cert.kind, **cert.data}, None)  # raises if false
+    holds = next(c for c in runs[0].certificates if c.kind == "forall")
+    for control in claim.controls:
+        env = {**holds.data["env"], **{k: certs.value(v) for k, v in control.params.items()}}
+        with pytest.raises(CertificateError):
+            KINDS["forall"]({"kind": "forall", **holds.data, "env": env}, None)
