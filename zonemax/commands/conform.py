@@ -38,8 +38,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = ("Judge an implementation of the paper's algorithms against the exact "
                           "laws of the algorithm and of its catalogued variants (strict "
                           "acceptance, resampling or not counting unchanged offspring, counting "
-                          "the start point).  Exit 0: conforms; 1: does not; 2: usage error or "
-                          "could not be judged.")
+                          "the start point; for RLS_{alpha,beta} the velocity on ties and round "
+                          "for floor; for the heavy-tailed EA the log base and a truncation to "
+                          "a range).  Exit 0: conforms; 1: does not; 2: usage error or could not "
+                          "be judged.")
     parser.add_argument("algorithm", metavar="ALGO", nargs="?", choices=CONFORM_ALGORITHMS,
                         help=f"the algorithm the implementation claims to run: "
                              f"{', '.join(CONFORM_ALGORITHMS)}")
