@@ -69,10 +69,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         "number of states is checked before anything is built")
     parser.add_argument("--variance", action="store_true", help="also compute Var[T]")
     parser.add_argument("--method", choices=("auto", "exact", "float"), default="auto",
-                        help="ea-pm1: exact rationals (exact), the rigorous floating-point "
-                        "solver (float: enclosures with a proved error bound, up to about "
-                        "10^6 lumped states, e.g. a = 1^50), or exact where the instance is "
-                        "within the default limit and float beyond it (auto, the default)")
+                        help="ea-pm1, ea-heavy, ea-geom, ea-power: the family's exact solver "
+                        "(exact: rationals, or interval arithmetic), the rigorous "
+                        "floating-point solver (float: enclosures with a proved error bound; "
+                        "ea-pm1 up to about 10^6 lumped states, e.g. a = 1^50; the step laws "
+                        "e.g. n = 10 with |a|_1 = 30), or exact where the instance is within "
+                        "the default limit and float beyond it (auto, the default)")
     parser.add_argument("--dps", metavar="DIGITS",
                         help="precision of the interval solves (heavy-tailed, power-law, "
                         "double-geometric with an irrational q) in decimal digits (default 50); "
@@ -179,7 +181,7 @@ class SolveProgress:
             now = time.monotonic()
             if stage == "estimate":
                 self.estimate = done
-                note = (float_note(done) if self.float_solver
+                note = (float_note(done, self.spec.algorithm) if self.float_solver
                         else estimate_note(self.spec, done))
                 if note is not None:
                     self._write(f"zonemax exact: note: {note}\n")
@@ -264,11 +266,20 @@ def estimate_note(spec: AlgorithmSpec, states: int) -> str | None:
 #: shared 2-core development machine, a = 1^30 (28,629 states) took about 25 s, a = 1^20
 #: (2,714) about 1 s.
 FLOAT_NOTE_STATES = 20_000
+#: The same for the step-law solver (:mod:`zonemax.exact.ea_steps_float`): ea-heavy with
+#: eps = 1 at a = 3^10 (20,545 states) took about 20 s (``benchmarks/exact_scale_steps.py``).
+STEPS_NOTE_STATES = 30_000
 
 
-def float_note(states: int) -> str | None:
-    """What to say before a floating-point solve of ``states`` lumped states (``None``: it
-    takes seconds)."""
+def float_note(states: int, algorithm: str = "ea-pm1") -> str | None:
+    """What to say before a floating-point solve of ``states`` lumped states of
+    ``algorithm`` (``None``: it takes seconds)."""
+    if algorithm != "ea-pm1":
+        if states <= STEPS_NOTE_STATES:
+            return None
+        return (f"about {states} lumped states for the rigorous floating-point solver: "
+                "ea-heavy at a = 3^10 (20,545 states) takes about 20 s, and the cost grows "
+                "faster than the states; progress follows")
     if states <= FLOAT_NOTE_STATES:
         return None
     return (f"about {states} lumped states for the rigorous floating-point solver: a = 1^30 "
@@ -288,6 +299,7 @@ def result_from_args(args: argparse.Namespace) -> ExactResult:
     )
     from zonemax.exact.dispatch import INTERVAL_ALGORITHMS, chosen_method
     from zonemax.exact.ea_pm1_float import DEFAULT_FLOAT_MAX_STATES, ea_pm1_float_result
+    from zonemax.exact.ea_steps_float import DEFAULT_STEPS_MAX_STATES, ea_steps_float_result
 
     try:
         method = chosen_method(spec, getattr(args, "method", "auto"))
@@ -296,7 +308,8 @@ def result_from_args(args: argparse.Namespace) -> ExactResult:
     if args.max_states is not None:
         max_states = parse_max_states(args.max_states)
     elif method == "float":
-        max_states = DEFAULT_FLOAT_MAX_STATES
+        max_states = (DEFAULT_FLOAT_MAX_STATES if spec.algorithm == "ea-pm1"
+                      else DEFAULT_STEPS_MAX_STATES)
     else:
         max_states = default_max_states(spec.algorithm, spec.n)
     low = states_lower_bound(spec, max_states)
@@ -314,9 +327,16 @@ def result_from_args(args: argparse.Namespace) -> ExactResult:
         dps = parse_int("--dps", args.dps, minimum=MIN_DPS, maximum=MAX_DPS)
     progress = SolveProgress(spec, sys.stderr, float_solver=method == "float")
     try:
-        if method == "float":
+        if method == "float" and spec.algorithm == "ea-pm1":
             return ea_pm1_float_result(spec.a, max_states=max_states,
                                        with_variance=args.variance, progress=progress)
+        if method == "float":  # a step law: the heavy-tailed, double-geometric, power law
+            try:
+                return ea_steps_float_result(spec, max_states=max_states,
+                                             with_variance=args.variance, progress=progress,
+                                             **({} if dps is None else {"dps": dps}))
+            except ValueError as exc:  # the instance is too large, or its bound too wide
+                raise UsageError(str(exc)) from None
         return exact_expectation(spec, max_states=max_states, with_variance=args.variance,
                                  dps=dps, progress=progress)
     except InstanceTooLarge as exc:

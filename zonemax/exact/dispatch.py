@@ -17,12 +17,15 @@ from zonemax.reference.spec import AlgorithmSpec
 #: The families solved in interval arithmetic (at ``dps`` digits); the others are exact
 #: rationals (``ea-geom``/``rls-geom`` too when ``q`` is rational).
 INTERVAL_ALGORITHMS = ("ea-heavy", "rls-heavy", "ea-geom", "rls-geom", "ea-power", "rls-power")
-#: The families with a rigorous floating-point solver too (``method="float"``).
-FLOAT_ALGORITHMS = ("ea-pm1",)
+#: The families with a rigorous floating-point solver too (``method="float"``):
+#: :mod:`zonemax.exact.ea_pm1_float` for ``ea-pm1``, :mod:`zonemax.exact.ea_steps_float` for the
+#: (1+1) EA with a step law (heavy-tailed, double-geometric, power law).
+FLOAT_ALGORITHMS = ("ea-pm1", "ea-heavy", "ea-geom", "ea-power")
 #: ``method`` values: ``"auto"`` (exact rationals where the instance is within the family's
 #: default state cap, else the floating-point solver where there is one), ``"exact"`` (the
-#: family's usual solver) or ``"float"`` (:mod:`zonemax.exact.ea_pm1_float`, which this module
-#: does not import: it is compiled with numba, which the statistics layer must not import).
+#: family's usual solver) or ``"float"`` (:mod:`zonemax.exact.ea_pm1_float`,
+#: :mod:`zonemax.exact.ea_steps_float`, which this module does not import: they are compiled
+#: with numba, which the statistics layer must not import).
 METHODS = ("auto", "exact", "float")
 
 
@@ -55,8 +58,10 @@ def exact_expectation(
 ) -> ExactResult:
     """``E[T]`` (and ``Var[T]``) of ``spec`` from its family's solver (one of :data:`ALGORITHMS`).
 
-    For ``ea-pm1`` beyond these sizes see :func:`chosen_method` and
-    :func:`zonemax.exact.ea_pm1_float.ea_pm1_float_result`.
+    Beyond these sizes see :func:`chosen_method`,
+    :func:`zonemax.exact.ea_pm1_float.ea_pm1_float_result` (``ea-pm1``) and
+    :func:`zonemax.exact.ea_steps_float.ea_steps_float_result` (``ea-heavy``, ``ea-geom``,
+    ``ea-power``).
 
     ``max_states`` caps the estimated number of lumped states (default: per family and ``n``,
     :mod:`zonemax.exact.limits`); larger instances raise

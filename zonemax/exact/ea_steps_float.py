@@ -19,47 +19,49 @@ counts.  ``f`` never increases (Algorithm 1, line 6), so the levels are solved f
 up; inside a level the ties (offspring with the same ``f`` and another multiset) make a linear
 system, solved by Gauss--Seidel sweeps with the diagonal formed as the probability of leaving.
 
-Transitions
------------
+Transitions: a DP over positions
+--------------------------------
 Each position is mutated w.p. ``p = 1/n`` (Algorithm 1, line 4); a mutated position at distance
 ``k`` moves to ``|k - m|`` or ``k + m``, w.p. ``P(m)/2`` each (``m = 0``: it stays).  An
 accepted offspring has ``f(y) <= f``, so every new distance lies in ``0..f``: per position the
-law of the new distance is finite -- "stay at ``k``" (not mutated, the zero step, the overshoot
-``m = 2k``) and the values ``j != k`` in ``0..f``; the mass beyond ``f`` is never accepted.
-Positions of one class (equal distance ``c`` times) are exchangeable, so a class's outcome is a
-multinomial count vector.  A depth-first enumeration over (class, outcome value, count) lists
-the accepted patterns: a subtree whose partial sum plus the least sum its remaining positions
-can reach exceeds ``f`` is rejected (a self-loop: the diagonal is the probability of leaving, so
-rejected mass never has to be listed), and a subtree whose probability is below ``prune`` is
-*cut*: its exact mass (``P(the counts so far)`` times ``rest^(remaining)``, ``rest`` the
-probability of the outcomes not yet listed, rounded up) is added to the cut mass ``delta(s)``.
+law of the new distance is finite (stay at ``k`` -- not mutated, the zero step, the overshoot
+``m = 2k`` -- or a value ``j != k`` in ``0..f``); the mass beyond ``f`` is never accepted.
+The offspring's lumped state is the multiset of the new distances, so the transitions of a
+state are computed position by position, keeping the *partial multiset* of the positions done
+so far with its probability and merging equal ones (a partial multiset is itself a state: it is
+indexed by the same ranks, and "add the value ``j``" is a precomputed table).  A partial
+multiset whose sum plus the least sum the remaining positions can reach exceeds ``f`` is
+dropped (rejected: a self-loop; the diagonal is the probability of leaving, so rejected mass
+never has to be listed); one whose probability is below ``prune`` is *cut*: its probability
+(that of every completion) is added to the cut mass ``delta(s)``.
 
 Why the result is rigorous
 --------------------------
-The step probabilities are intervals (``c_eps`` of Definition 2 is enclosed, the power law's
-``zeta(beta)`` too).  Per distance ``k`` and level ``f`` the per-position law ``mu_k`` (stay,
-the values ``j``, the mass beyond ``f``) is replaced by floats ``mu'_k`` (midpoints rounded to
-nearest); ``e_k >= ||mu_k - mu'_k||_1`` is computed from the enclosures (twice the listed errors:
-the mass beyond ``f`` moves by at most their sum).  The kernel's row ``s`` is the image of the
-product measure of its positions, so its l1 error is at most ``L(s) = sum_i e_{d_i}``
-(``||mu x nu - mu' x nu'||_1 <= ||mu - mu'||_1 + ||nu - nu'||_1`` for probability measures),
-for the enumerated, the cut and the self-loop mass together.
-
-Let ``K = Q + D`` as in :mod:`zonemax.exact.ea_pm1_float` (``D``: the cut patterns).  For the
-float solution ``v >= 0`` the residual against the *exact* ``Q`` is ``r = 1 + Q v - v``; it
-differs from the residual ``r'`` computed with the float kernel by at most ``2 L(s) v_max``
-(off-diagonal entries and the diagonal each move by at most ``L(s)``), and ``r'`` is computed
-with compensated sums (Ogita, Rump, Oishi 2005, Sum2) and a proved bound on its rounding.  With
-``rho >= max |r|`` and ``delta >= max_s D 1`` (the computed cut mass, rounded up, plus
-``L(s)``):
+Let ``K`` be the exact kernel and ``K = Q + D`` with ``D`` the cut mass (row sums
+``delta(s)``), ``N = (I - K)^{-1}`` on the transient states, ``E = N 1``.  For the float solution
+``v >= 0`` and the residual ``r = 1 + Q v - v`` against the *exact* ``Q``,
+``E - v = N (r + D v)``; with ``rho >= max |r|`` and ``delta >= max_s delta(s)``:
 
     ``v/(1 + rho) <= E <= v/(1 - rho - delta v_max)``,
 
 and the second moment ``M = N(2E - 1)`` likewise (the formulas of
-:mod:`zonemax.exact.ea_pm1_float`).  Pattern probabilities are products of at most
-``3 (n + classes) + 1`` correctly rounded factors (binomial coefficients are exact, powers are
-exact rationals of the float probabilities rounded once), bounded as there.  Underflow cannot
-occur: every kept pattern has probability ``>= prune``.
+:mod:`zonemax.exact.ea_pm1_float`).  ``r`` is bounded from the computed residual ``r'`` (with
+the float kernel ``Q'``; compensated sums, Ogita, Rump, Oishi 2005, Sum2, with a proved bound
+on their rounding) plus ``|r - r'|``.  Both kernels' rows sum to 1 with the self-loop formed as
+the rest, so ``r - r' = sum_{t != s} (Q - Q')(s, t) (v(t) - v(s)) - (delta - delta')(s) v(s)``:
+the error of a transition probability is weighted by how much its target's value differs from
+the state's own, which keeps the bound near the true sensitivity.
+
+The step probabilities are intervals (``c_eps`` of Definition 2 is enclosed, the power law's
+``zeta(beta)`` too); each per-position probability ``q_j`` is replaced by its float midpoint
+``q'_j`` with ``|q_j - q'_j| <= eps_j q'_j``.  Through the DP a bound ``A >= |P - P'|`` travels
+with each partial multiset: ``P(t) = sum P(e) q_j`` gives ``|P(t) - P'(t)| <= sum q'_j ((1 +
+2 eps_j) A(e) + eps_j P'(e))`` (exact products of the float ``q'``); the DP's own rounding is a
+relative ``gamma`` per position (each value is a sum of products rounded once).  The sums
+``sum_t A(t) |v(t) - v(s)|`` over lower-level targets are kept per side of a pivot near
+``v(s)`` (``sum A``, ``sum A v``, the extreme ``v``), which bounds them for the ``v(s)`` found
+later, exactly when ``v(s)`` falls between the sides.  Underflow cannot occur: every kept
+probability is ``>= prune``.
 """
 
 from __future__ import annotations
@@ -211,12 +213,15 @@ def _float_error(value: Any) -> tuple[float, float]:
     interval) and an upper bound on its distance to every point of the enclosure."""
     if isinstance(value, Fraction | int):
         x = float(value)
-        return x, abs(float(Fraction(x) - Fraction(value))) * (1 + 1e-9)
+        return x, _round_up(abs(Fraction(x) - Fraction(value)))
     with mpmath.workprec(FINE_PREC):  # the endpoints exactly (no rounding on conversion)
         low, high = mpmath.mpf(value.a), mpmath.mpf(value.b)
         x = float((low + high) / 2)
         err = max(high - mpmath.mpf(x), mpmath.mpf(x) - low)
-    return x, float(err) * (1 + 1e-9) + 1e-300
+        e = float(err)
+        if mpmath.mpf(e) < err:  # rounded down: one ulp up
+            e = math.nextafter(e, math.inf)
+    return x, e
 
 
 def _position_law(k: int, f: int, n: int, mags: list[tuple[int, Any]], one: Any,

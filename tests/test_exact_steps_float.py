@@ -1,0 +1,175 @@
+"""The rigorous floating-point solver of the (1+1) EA with a step law (:mod:`zonemax.exact.ea_steps_float`).
+
+Its enclosures must overlap the interval solvers' (:mod:`zonemax.exact.ea_heavy`,
+:mod:`zonemax.exact.geom`, :mod:`zonemax.exact.power`) and contain the exact ``Fraction`` values
+(the ±1 operator as the step law ``|step| = 1``, the double-geometric law with a rational ``q``)
+wherever those reach; and each planted bug (mutation rate ``1/(n+1)``, half of the overshooting
+step lost) must make that cross-check fail.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import mpmath
+import numpy as np
+import pytest
+from zonemax.reference.spec import AlgorithmSpec
+
+from zonemax.exact import ea_pm1_exact, exact_expectation
+from zonemax.exact.dispatch import FLOAT_ALGORITHMS, chosen_method
+from zonemax.exact.ea_steps_float import (
+    _level_partitions,
+    _partition_tables,
+    _rank,
+    ea_steps_float,
+    ea_steps_float_result,
+    ea_steps_state_count,
+    spec_law,
+)
+from zonemax.exact.limits import sorted_tuples_upto
+from zonemax.exact.result import InstanceTooLarge
+
+#: Instances the interval solvers reach in well under a second each: every truncation, both
+#: log bases, eps = 1 and the paper's default 1/1000, and the operators beyond the paper.
+INTERVAL_CASES: list[tuple[str, tuple[int, ...], dict[str, Any]]] = [
+    ("ea-heavy", (2, 1), {"eps": 1}),
+    ("ea-heavy", (3, 2, 2), {"eps": 1}),
+    ("ea-heavy", (4, -1), {"eps": Fraction(1, 1000)}),
+    ("ea-heavy", (3, 1, 1), {"eps": Fraction(1, 2), "log_base": "e"}),
+    ("ea-heavy", (5, 2), {"eps": 1, "truncate": "condition", "r": 2}),
+    ("ea-heavy", (4, 3), {"eps": 2, "truncate": "clip", "r": 3}),
+    ("ea-heavy", (7,), {"eps": 1}),
+    ("ea-geom", (2, 2, 1), {}),
+    ("ea-geom", (3, 1), {"geom_mean": 3}),
+    ("ea-power", (3, 2, 1), {"power_exponent": 3}),
+    ("ea-power", (4, 2), {"power_exponent": Fraction(5, 2)}),
+]
+
+
+def _interval(res: Any) -> tuple[mpmath.mpf, mpmath.mpf]:
+    return mpmath.mpf(res.lower), mpmath.mpf(res.upper)
+
+
+def _overlap(a: tuple[Any, Any], b: tuple[Any, Any]) -> bool:
+    return bool(a[0] <= b[1] and b[0] <= a[1])
+
+
+def _float_interval(res: Any) -> tuple[mpmath.mpf, mpmath.mpf]:
+    return mpmath.mpf(res.expectation_low), mpmath.mpf(res.expectation_high)
+
+
+@pytest.mark.parametrize(("algo", "a", "kw"), INTERVAL_CASES, ids=str)
+def test_enclosures_overlap_the_interval_solvers(algo: str, a: tuple[int, ...],
+                                                 kw: dict[str, Any]) -> None:
+    spec = AlgorithmSpec(algo, a, **kw)
+    reference = exact_expectation(spec)
+    res = ea_steps_float_result(spec, with_variance=True)
+    assert _overlap(_interval(res), _interval(reference))
+    # as narrow as the interval solve, up to a factor (both are dominated by the law's
+    # enclosure where it is wide, e.g. c_eps)
+    assert res.error_bound <= 4 * reference.error_bound + 1e-9 * abs(reference.expectation)
+    assert res.variance is not None and res.variance_error is not None
+    assert res.variance_error < 1e-3 * res.variance
+
+
+@pytest.mark.parametrize("a", [(1, 1), (2, -1), (1, 1, 1, 1, 1), (3, 1, 2)], ids=str)
+def test_the_pm1_law_as_a_step_law_reproduces_the_exact_moments(a: tuple[int, ...]) -> None:
+    exact = ea_pm1_exact(a, with_variance=True)
+    assert isinstance(exact.expectation, Fraction) and isinstance(exact.variance, Fraction)
+    law, one = spec_law(AlgorithmSpec("ea-pm1", a))
+    res = ea_steps_float(a, law, one)
+    assert Fraction(res.expectation_low) <= exact.expectation <= Fraction(res.expectation_high)
+    assert Fraction(res.variance_low) <= exact.variance <= Fraction(res.variance_high)
+    assert res.relative_width <= 1e-10
+
+
+def test_rational_geometric_law_reproduces_the_exact_variance() -> None:
+    spec = AlgorithmSpec("ea-geom", (2, 1, 1), geom_q=Fraction(1, 2))
+    exact = exact_expectation(spec, with_variance=True)
+    assert isinstance(exact.expectation, Fraction) and isinstance(exact.variance, Fraction)
+    law, one = spec_law(spec)
+    res = ea_steps_float(spec.a, law, one)
+    assert Fraction(res.expectation_low) <= exact.expectation <= Fraction(res.expectation_high)
+    assert Fraction(res.variance_low) <= exact.variance <= Fraction(res.variance_high)
+
+
+@pytest.mark.parametrize("planted", ["rate", "overshoot"])
+@pytest.mark.parametrize(("algo", "a", "kw"), [("ea-heavy", (3, 2, 2), {"eps": 1}),
+                                               ("ea-power", (3, 2, 1), {"power_exponent": 3})],
+                         ids=str)
+def test_planted_bugs_are_caught_by_the_interval_cross_check(
+        planted: str, algo: str, a: tuple[int, ...], kw: dict[str, Any]) -> None:
+    spec = AlgorithmSpec(algo, a, **kw)
+    reference = _interval(exact_expectation(spec))
+    law, one = spec_law(spec)
+    good = ea_steps_float(a, law, one)
+    bad = ea_steps_float(a, law, one, _planted=planted)
+    assert _overlap(_float_interval(good), reference)  # control: the same check passes
+    assert not _overlap(_float_interval(bad), reference)
+
+
+def test_ranks_enumerate_each_level_in_order() -> None:
+    n, total = 4, 9
+    cum, sizes = _partition_tables(n, total)
+    assert int(sizes.sum()) == sorted_tuples_upto(n, total) == ea_steps_state_count(n, total)
+    for f in range(total + 1):
+        parts = _level_partitions(f, n)
+        assert len(parts) == sizes[f]
+        for i, lam in enumerate(parts):
+            cw = np.zeros(total + 1, dtype=np.int64)
+            for x in lam:
+                cw[x] += 1
+            assert _rank(cw, total, n, cum) == i
+
+
+def test_progress_hears_the_estimate_and_every_level() -> None:
+    heard: list[tuple[str, int, int]] = []
+    law, one = spec_law(AlgorithmSpec("ea-heavy", (2, 1), eps=1))
+    res = ea_steps_float((2, 1), law, one, progress=lambda *x: heard.append(x))
+    assert heard[0] == ("estimate", res.states, 100_000)
+    assert [h for h in heard if h[0] == "levels"][-1] == ("levels", res.states, res.states)
+    assert len(heard) == 1 + 3  # levels f = 1, 2, 3
+
+
+def test_instances_above_the_cap_are_refused_before_anything_is_built() -> None:
+    law, one = spec_law(AlgorithmSpec("ea-heavy", (2, 1), eps=1))
+    with pytest.raises(InstanceTooLarge, match="max_states"):
+        ea_steps_float((30,) * 10, law, one, max_states=1000)
+
+
+@pytest.mark.parametrize(("kwargs", "match"), [({"max_states": 0}, "max_states"),
+                                               ({"prune": 0.5}, "prune"), ({"prune": 1}, "prune"),
+                                               ({"_planted": "nothing"}, "planted")], ids=str)
+def test_bad_arguments_are_refused(kwargs: dict[str, Any], match: str) -> None:
+    law, one = spec_law(AlgorithmSpec("ea-heavy", (2, 1), eps=1))
+    with pytest.raises(ValueError, match=match):
+        ea_steps_float((2, 1), law, one, **kwargs)
+
+
+def test_zero_target_and_other_families_are_refused() -> None:
+    law, one = spec_law(AlgorithmSpec("ea-heavy", (2, 1), eps=1))
+    with pytest.raises(ValueError, match="non-zero"):
+        ea_steps_float((0, 0), law, one)
+    with pytest.raises(ValueError, match="covers"):
+        spec_law(AlgorithmSpec("rls-heavy", (2, 1), eps=1))
+
+
+def test_dispatch_chooses_the_float_solver_beyond_the_exact_caps() -> None:
+    assert set(FLOAT_ALGORITHMS) == {"ea-pm1", "ea-heavy", "ea-geom", "ea-power"}
+    assert chosen_method(AlgorithmSpec("ea-heavy", (3,) * 10, eps=1)) == "float"
+    assert chosen_method(AlgorithmSpec("ea-heavy", (2, 1), eps=1)) == "exact"
+    assert chosen_method(AlgorithmSpec("ea-power", (3,) * 6, power_exponent=3)) == "float"
+    with pytest.raises(ValueError, match="float"):
+        chosen_method(AlgorithmSpec("rls-heavy", (2, 1), eps=1), "float")
+
+
+@pytest.mark.slow
+def test_enclosures_overlap_the_interval_solver_at_its_documented_limit() -> None:
+    """n = 3 with |a|_1 = 12 (the heavy-tailed interval solver's default limit is 250 states
+    at n = 3; minutes of interval arithmetic)."""
+    spec = AlgorithmSpec("ea-heavy", (4, 4, 4), eps=1)
+    reference = exact_expectation(spec, max_states=300)
+    res = ea_steps_float_result(spec)
+    assert _overlap(_interval(res), _interval(reference))
