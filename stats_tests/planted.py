@@ -36,6 +36,8 @@ from zonemax.reference import heavy_tailed as heavy_tailed_module
 from zonemax.reference.heavy_tailed import CEpsilon, largest_exponent
 from zonemax.reference.operators import Probability, StepOperator, check_limit
 from zonemax.reference.rls_ab import check_alpha_beta
+from zonemax.reference.spec import AlgorithmSpec
+from zonemax.stats_tests.machinery import Simulator
 
 #: Called after every iteration with (evaluations, x) -- and the velocities for RLS_{alpha,beta}.
 Observer = Callable[..., None]
@@ -386,6 +388,34 @@ def rls_limit_f(
         if observer is not None:
             observer(t, tuple(x))
     return RunResult(t, True, tuple(x), fx, "optimum")
+
+
+def shared_worker_counter(simulate: Simulator) -> Simulator:
+    """Bug (a batch simulator): the runs of a batch go to workers two at a time and the
+    evaluation counter belongs to the worker, not to the run, so each run of a pair reports
+    half of the pair's total (the first ``floor``, the second ``ceil``; a last odd run is
+    left alone).
+
+    Every run still looks plausible and the sample mean is *exactly* that of correct runs (the
+    totals are kept), so a test of the mean cannot see it: with the exact variance in its
+    denominator the z statistic even shrinks (``Var`` is halved).  The law of ``T`` moves by a
+    Kolmogorov distance of about ``0.1`` on every exact case of the families (the law of the
+    mean of two run times is narrower), which the law test of
+    :class:`zonemax.stats_tests.suite.ExactCase` rejects from about 600 to 1,200 runs on."""
+
+    def buggy(spec: AlgorithmSpec, seed: np.random.SeedSequence, runs: int,
+              budget: int | None) -> tuple[np.ndarray, np.ndarray]:
+        ev, ok = simulate(spec, seed, runs, budget)
+        ev = np.array(ev, dtype=np.int64)
+        ok = np.array(ok, dtype=bool)
+        pairs = runs // 2
+        total = ev[0:2 * pairs:2] + ev[1:2 * pairs:2]
+        both = ok[0:2 * pairs:2] & ok[1:2 * pairs:2]
+        ev[0:2 * pairs:2], ev[1:2 * pairs:2] = total // 2, total - total // 2  # the bug
+        ok[0:2 * pairs:2], ok[1:2 * pairs:2] = both, both
+        return ev, ok
+
+    return buggy
 
 
 # ---------------------------------------------------------------------------------------------

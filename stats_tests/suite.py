@@ -8,6 +8,15 @@ family rejects with probability at most its share, so a full run of the suite fa
 code with probability at most ``SUITE_ALPHA`` (Bonferroni over families).
 
 All seeds, sample sizes and levels are fixed here, in code.
+
+**Exact cases: the mean and the whole law.**  Every exact case (:class:`ExactCase`) tests one
+sample twice, both tests in the family's Holm set: a two-sided z-test of the mean against the
+exact ``E[T]``, and a Kolmogorov-Smirnov test against the exact law of ``T`` (the enclosure of
+:func:`zonemax.exact.law_of_T`, conservative for integer run times and for the enclosure's
+width: :mod:`zonemax.stats_tests.gof`).  The law test accompanies the z-test rather than
+replacing it: a shift of the mean is seen by the z-test at a tenth of a standard deviation
+(2,000 runs), the KS test needs a shift of about a quarter, while a change of shape that keeps
+the mean is seen by the law test alone.
 """
 
 from __future__ import annotations
@@ -24,11 +33,13 @@ import mpmath
 from scipy import stats
 from zonemax.reference.spec import AlgorithmSpec
 from zonemax.stats_tests import SUITE_ALPHA
+from zonemax.stats_tests.gof import band_distance, critical_distance
 from zonemax.stats_tests.implementations import Implementation
-from zonemax.stats_tests.machinery import CappedDraws, TestOutcome, draw
+from zonemax.stats_tests.machinery import CappedDraws, Sample, TestOutcome, draw, target_label
 from zonemax.stats_tests.stats import holm_reject
 
-from zonemax.exact import exact_expectation
+from zonemax.exact import LawOfT, exact_expectation, law_of_T
+from zonemax.exact.rls_any_n import RLS_FAMILIES, rls_law_any_n
 
 Level = Literal["ci", "slow"]
 Progress = Callable[[str], None]
@@ -58,69 +69,207 @@ class FamilyResult:
 # ---------------------------------------------------------------------------------------------
 # exact agreement
 # ---------------------------------------------------------------------------------------------
+#: The tests of an exact case on one sample: ``"mean"``, the two-sided z-test of the mean
+#: against ``E[T]``; ``"law"``, the Kolmogorov-Smirnov test against the whole law of ``T``
+#: (:mod:`zonemax.stats_tests.gof`).
+Check = Literal["mean", "law"]
+
+
 @dataclass(frozen=True)
 class ExactCase:
-    """Simulated mean vs the exact E[T] of :mod:`zonemax.exact` (two-sided z-test).
+    """Simulated run times vs the exact law of ``T`` of :mod:`zonemax.exact`: the mean against
+    ``E[T]`` (two-sided z-test) and the whole law (Kolmogorov-Smirnov), both on one sample and
+    both in the family's Holm set.
 
-    The exact variance is used, so the statistic is ``z = (mean - E[T]) / sqrt(Var[T]/runs)``,
+    **Mean.**  With the exact variance, ``z = (mean - E[T]) / sqrt(Var[T]/runs)`` is
     asymptotically standard normal; with ``runs >= 1000`` and run times with geometric tails the
-    normal approximation is accurate far beyond the levels used.
+    normal approximation is accurate far beyond the levels used.  Where ``E[T]`` is an
+    enclosure ``[lo, hi]`` (interval solves), ``z`` is measured from the nearer end (``0``
+    inside), so the width can only make the test more lenient, never reject a correct value.
 
-    Runs are capped so that a broken implementation cannot hang.  The cap comes from the exact
-    chain: with ``h_max`` the largest expected remaining time over its reachable states,
-    ``P(T > m ceil(e h_max)) <= e^{-m}`` (Markov's inequality, restarted every ``ceil(e h_max)``
-    iterations by the Markov property).  With ``m = TAIL_M = 30`` a correct implementation is
-    censored with probability below ``1e-13`` per run, so *any* censored run rejects the case
-    (p = 0).  A pilot of ``PILOT_RUNS`` runs (own seed) goes first, so that a hanging
-    implementation is rejected without simulating the full sample to the cap.
+    **Law.**  The band distance ``D`` of the sample's distribution function to the enclosure of
+    ``P(T <= t)`` (:func:`zonemax.exact.law_of_T`, or
+    :func:`zonemax.exact.rls_any_n.rls_law_any_n` for RLS at large ``n``), p-value
+    ``2 exp(-2 runs D^2)`` (Dvoretzky-Kiefer-Wolfowitz-Massart, conservative for integer run
+    times and for the enclosure's width: :mod:`zonemax.stats_tests.gof`).  The two see different
+    departures: a shift of the mean is seen first by the z-test, a change of shape (a smaller
+    spread with the same mean) only by this test.  Measured power: see
+    :data:`EXACT_CASES`.
+
+    **Caps.**  Runs are capped so that a broken implementation cannot hang.  With the mean
+    test, the cap comes from the exact chain: with ``h_max`` the largest expected remaining time
+    over its reachable states, ``P(T > m ceil(e h_max)) <= e^{-m}`` (Markov's inequality,
+    restarted every ``ceil(e h_max)`` iterations by the Markov property).  With ``m = TAIL_M =
+    30`` a correct implementation is censored with probability below ``1e-13`` per run, so *any*
+    censored run rejects both tests (p = 0).  A pilot of ``PILOT_RUNS`` runs (own seed) goes
+    first, so that a hanging implementation is rejected without simulating the full sample to
+    the cap.  A law-only case (``checks = ("law",)``: no ``h_max`` at that size) caps its runs at
+    ``LAW_CAP`` times the law's last ``t``; a censored run is then an observation ``T > cap``,
+    which the law test judges exactly.  Its pilot's own law test stops the case early when its
+    p-value is at most ``PILOT_LEVEL`` (a hanging implementation: ``D`` near 1); otherwise the
+    full sample's p-value plus ``PILOT_LEVEL`` is reported, so that the early stop costs no
+    level (``P(p <= x) <= x`` still).
     """
 
     spec: AlgorithmSpec
+    checks: tuple[Check, ...] = ("mean", "law")
 
     TAIL_M = 30
     PILOT_RUNS = 50
+    LAW_CAP = 2
+    PILOT_LEVEL = 1e-12
+
+    def __post_init__(self) -> None:
+        if not self.checks or not set(self.checks) <= {"mean", "law"}:
+            raise ValueError(f"checks must be a non-empty subset of ('mean', 'law'); got "
+                             f"{self.checks!r}")
+
+    def _describe(self) -> str:
+        params = ", ".join(f"{k}={v}" for k, v in self.spec.params().items()
+                           if k not in ("n", "a"))
+        extra = f" ({params})" if params else ""
+        return f"{self.spec.algorithm} a={target_label(self.spec.a)}{extra}"
 
     @property
     def label(self) -> str:
+        """The name of the mean test (``exact E[T]: ...``)."""
         params = ", ".join(f"{k}={v}" for k, v in self.spec.params().items()
                            if k not in ("n", "a"))
         extra = f" ({params})" if params else ""
         return f"exact E[T]: {self.spec.algorithm} a={self.spec.a}{extra}"
 
-    def exact(self) -> tuple[float, float, float]:
-        """``(E[T], Var[T], h_max)`` from :mod:`zonemax.exact`."""
+    @property
+    def law_label(self) -> str:
+        """The name of the law test (``exact law of T: ...``)."""
+        return f"exact law of T: {self._describe()}"
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """The names of the case's tests, in the order :meth:`run` returns them."""
+        return tuple(self.label if c == "mean" else self.law_label for c in self.checks)
+
+    def exact(self) -> tuple[float, float, float, float]:
+        """``(lo, hi, Var[T], h_max)`` from :mod:`zonemax.exact`: ``lo <= E[T] <= hi``."""
         return _exact_moments(self.spec)
 
-    def run(self, impl: Implementation, seed: int, runs: int) -> TestOutcome:
-        mean, var, h_max = self.exact()
+    def law(self) -> LawOfT:
+        """The law of ``T`` with its enclosure (:func:`exact_law`)."""
+        return exact_law(self.spec)
+
+    def prepare(self) -> None:
+        """Compute (and cache) the exact values the case needs, before any simulation, so that
+        a failure of the exact layer is not mistaken for one of the implementation."""
+        if "mean" in self.checks:
+            self.exact()
+        if "law" in self.checks:
+            self.law()
+
+    def run(self, impl: Implementation, seed: int | Sequence[int],
+            runs: int) -> tuple[TestOutcome, ...]:
+        """The case's tests (:attr:`checks`) on one sample of ``runs`` runs."""
+        if "mean" not in self.checks:
+            return (self._law_only(impl, seed, runs),)
+        lo, hi, var, h_max = self.exact()
+        law = self.law() if "law" in self.checks else None
         budget = self.TAIL_M * math.ceil(math.e * h_max)
         sim = impl.simulate
-        pilot = draw(sim, self.spec, [seed, 1], self.PILOT_RUNS, budget)
+        pilot = draw(sim, self.spec, _pilot_seed(seed), self.PILOT_RUNS, budget)
         if pilot.censored:
-            return TestOutcome(self.label, 0.0, math.inf,
-                               f"{pilot.censored}/{pilot.runs} pilot runs hit the cap {budget} "
-                               f"(P <= e^-{self.TAIL_M} per run on correct code); exact "
-                               f"E[T] = {mean:.5g}")
+            detail = (f"{pilot.censored}/{pilot.runs} pilot runs hit the cap {budget} "
+                      f"(P <= e^-{self.TAIL_M} per run on correct code); exact "
+                      f"E[T] = {_interval(lo, hi)}")
+            return tuple(TestOutcome(name, 0.0, math.inf, detail) for name in self.labels)
         sample = draw(sim, self.spec, seed, runs, budget)
-        z = (sample.mean - mean) / math.sqrt(var / runs)
+        out: list[TestOutcome] = []
+        for check in self.checks:
+            if check == "mean":
+                out.append(self._mean_test(sample, lo, hi, var))
+            else:
+                assert law is not None
+                out.append(self._law_test(sample, law, censored_rejects=True))
+        return tuple(out)
+
+    def _mean_test(self, sample: Sample, lo: float, hi: float, var: float) -> TestOutcome:
+        runs = sample.runs
+        gap = max(sample.mean - hi, lo - sample.mean, 0.0)
+        z = math.copysign(gap, sample.mean - hi) / math.sqrt(var / runs)
         p = 0.0 if sample.censored else float(2 * stats.norm.sf(abs(z)))
+        mid = (lo + hi) / 2
         return TestOutcome(self.label, p, z,
-                           f"mean {sample.mean:.5g} vs exact {mean:.5g} "
-                           f"({(sample.mean - mean) / mean:+.2%}), z = {z:+.2f}, "
+                           f"mean {sample.mean:.5g} vs exact {_interval(lo, hi)} "
+                           f"({(sample.mean - mid) / mid:+.2%}), z = {z:+.2f}, "
                            f"{runs} runs, censored {sample.censored}")
+
+    def _law_test(self, sample: Sample, law: LawOfT, *, censored_rejects: bool,
+                  offset: float = 0.0) -> TestOutcome:
+        if censored_rejects and sample.censored:
+            return TestOutcome(self.law_label, 0.0, math.inf,
+                               f"{sample.censored}/{sample.runs} runs hit the cap "
+                               f"(P <= e^-{self.TAIL_M} per run on correct code)")
+        band = band_distance(sample.evaluations, sample.solved, law.cdf_low, law.cdf_high)
+        p = min(1.0, band.p_value() + offset)
+        where = ("" if band.at < 0 else
+                 f" at t = {band.at} (sample {'above' if band.above else 'below'} the law)")
+        return TestOutcome(self.law_label, p, band.distance,
+                           f"KS distance {band.distance:.4f}{where}, band width "
+                           f"{band.width:.1e}, {sample.runs} runs, censored "
+                           f"{sample.censored} (alone at the family's level: D >= "
+                           f"{critical_distance(sample.runs, FAMILY_ALPHA):.4f})")
+
+    def _law_only(self, impl: Implementation, seed: int | Sequence[int],
+                  runs: int) -> TestOutcome:
+        law = self.law()
+        budget = self.LAW_CAP * (law.t_max + 1)
+        pilot = draw(impl.simulate, self.spec, _pilot_seed(seed), self.PILOT_RUNS, budget)
+        early = self._law_test(pilot, law, censored_rejects=False)
+        if early.p_value <= self.PILOT_LEVEL:
+            return TestOutcome(early.name, early.p_value, early.statistic,
+                               f"pilot of {pilot.runs} runs (cap {budget}): {early.detail}")
+        sample = draw(impl.simulate, self.spec, seed, runs, budget)
+        return self._law_test(sample, law, censored_rejects=False, offset=self.PILOT_LEVEL)
+
+
+def _pilot_seed(seed: int | Sequence[int]) -> list[int]:
+    """The pilot's seed: the case's seed with ``1`` appended."""
+    return [seed, 1] if isinstance(seed, int) else [*seed, 1]
+
+
+def _interval(lo: float, hi: float) -> str:
+    low, high = f"{lo:.7g}", f"{hi:.7g}"
+    return low if low == high else f"[{low}, {high}]"
 
 
 @cache
-def _exact_moments(spec: AlgorithmSpec) -> tuple[float, float, float]:
+def _exact_moments(spec: AlgorithmSpec) -> tuple[float, float, float, float]:
     res = exact_expectation(spec, with_variance=True)
     assert res.variance is not None
     assert res.max_remaining is not None
-    mean = float(mpmath.mpf(res.expectation) if not res.exact else res.expectation)
-    return mean, float(res.variance), res.max_remaining
+    if res.exact:
+        lo = hi = float(res.expectation)  # correctly rounded: within 2^-53 relative
+        width = abs(lo) * 2.0**-52
+        lo, hi = lo - width, hi + width
+    else:  # an enclosure: its ends, rounded outward
+        lo = math.nextafter(float(mpmath.mpf(res.lower)), -math.inf)
+        hi = math.nextafter(float(mpmath.mpf(res.upper)), math.inf)
+    return lo, hi, float(res.variance), res.max_remaining
 
 
-def _case(algorithm: str, a: tuple[int, ...], **params: object) -> ExactCase:
-    return ExactCase(AlgorithmSpec(algorithm, a, **params))  # type: ignore[arg-type]
+#: Above this ``n`` an RLS family's law comes from the per-position laws
+#: (:func:`zonemax.exact.rls_any_n.rls_law_any_n`) rather than the lumped chain.
+RLS_ANY_N_FROM = 8
+
+
+@cache
+def exact_law(spec: AlgorithmSpec) -> LawOfT:
+    """The law of ``T`` of ``spec`` with enclosures, up to its ``1 - 10^-9`` quantile."""
+    if spec.algorithm in RLS_FAMILIES and spec.n >= RLS_ANY_N_FROM:
+        return rls_law_any_n(spec)
+    return law_of_T(spec)
+
+
+def _case(algorithm: str, a: tuple[int, ...], *, checks: tuple[Check, ...] = ("mean", "law"),
+          **params: object) -> ExactCase:
+    return ExactCase(AlgorithmSpec(algorithm, a, **params), checks)  # type: ignore[arg-type]
 
 
 F = Fraction
@@ -222,9 +371,30 @@ EXACT_RUNS: dict[Level, tuple[int, int]] = {"ci": (2_000, 20_000), "slow": (10_0
 EXACT_SEED = {"pm1": 31_001, "heavy": 31_002, "rls_ab": 31_003, "ops": 31_004}
 
 
-def exact_family_cases(family: str, fast: bool) -> tuple[ExactCase, ...]:
+#: Instances at the sizes of the solvers for realistic sizes, for the fast engine at the full
+#: level only (their laws take 5 to 30 s each, their runs thousands of iterations): the ±1 EA at
+#: ``1^12`` (``E[T]`` exact, law from the lumped chain) and every RLS family at ``n = 100`` from
+#: the per-position laws (:func:`zonemax.exact.rls_any_n.rls_law_any_n`).  Beyond ``rls-pm1``
+#: the RLS cases are law-only: no solver gives ``E[T]`` or ``h_max`` at ``n = 100`` (the law
+#: test sees a shift of the mean as well, see :data:`EXACT_CASES`).  The ±1 EA at ``1^20``
+#: would need :mod:`zonemax.exact.ea_pm1_float` (numba), which this layer must not import.
+EXACT_CASES_SLOW: dict[str, tuple[ExactCase, ...]] = {
+    "pm1": (_case("ea-pm1", (1,) * 12), _case("rls-pm1", (1,) * 100)),
+    "heavy": (_case("rls-heavy", (1,) * 100, eps=F(1), checks=("law",)),),
+    "ops": (_case("rls-geom", (1,) * 100, geom_q=F(1, 2), checks=("law",)),
+            _case("rls-power", (2,) * 100, power_exponent=F(2), checks=("law",))),
+    # the size named for RLS_{alpha,beta} at realistic sizes: n = 100, |a_i| <= 10
+    "rls_ab": (_case("rls-ab", tuple(range(1, 11)) * 10, alpha=F(17, 10), beta=F(9, 10),
+                     checks=("law",)),),
+}
+
+
+def exact_family_cases(family: str, fast: bool, level: Level = "ci") -> tuple[ExactCase, ...]:
+    """The exact cases of ``family`` for an implementation (``fast`` or not) at ``level``; the
+    case index in this tuple is part of the case's seed."""
     extra = EXACT_CASES_FAST.get(family, ()) if fast else ()
-    return EXACT_CASES.get(family, ()) + extra
+    large = EXACT_CASES_SLOW.get(family, ()) if fast and level == "slow" else ()
+    return EXACT_CASES.get(family, ()) + extra + large
 
 
 # ---------------------------------------------------------------------------------------------
@@ -285,12 +455,13 @@ def run_family(
     runs_ref, runs_fast = EXACT_RUNS[level]
     runs = runs_fast if impl.fast else runs_ref
     outcomes: list[TestOutcome] = []
-    for k, case in enumerate(exact_family_cases(family, impl.fast)):
-        progress(f"{family}/{impl.name}: {case.label}")
+    for k, case in enumerate(exact_family_cases(family, impl.fast, level)):
+        progress(f"{family}/{impl.name}: {case.labels[0]}")
+        case.prepare()
         try:
-            outcomes.append(case.run(impl, EXACT_SEED[family] * 100 + k, runs))
+            outcomes.extend(case.run(impl, EXACT_SEED[family] * 100 + k, runs))
         except Exception as error:  # the implementation under test failed: a rejection
-            outcomes.append(raised(case.label, error))
+            outcomes.extend(raised(name, error) for name in case.labels)
     draws = CappedDraws(impl.simulate)
     if extra is not None:
         try:
