@@ -167,8 +167,9 @@ def _single(n: int) -> tuple[int, ...]:
 
 
 def check_ones_faster(heavy: bool, *, factor: Fraction = Fraction(1)) -> Verdict:
-    """``E[T](n, 0^{n-1}) > factor E[T](1^n)`` for ``2 <= n <= N_TOP[heavy]`` (printed reading:
-    ``factor = 1``, the all-ones target is the faster of the two)."""
+    """``E[T]`` on ``(n, 0^{n-1})`` exceeds ``factor`` times ``E[T]`` on ``1^n`` for
+    ``2 <= n <= N_TOP[heavy]`` (the printed reading is ``factor = 1``: the all-ones target is
+    the faster of the two)."""
     quantifier = "all n >= 2"
     try:
         ones = _times(heavy)
@@ -190,10 +191,10 @@ def check_ones_faster(heavy: bool, *, factor: Fraction = Fraction(1)) -> Verdict
     for (a, o_lo, o_hi), (s_lo, s_hi) in zip(ones, singles, strict=True):
         n = len(a)
         ratios[n] = (s_lo / o_hi, s_hi / o_lo)
-        if s_hi <= factor * o_lo:  # E[T](n e_1) <= factor E[T](1^n)
+        if s_hi <= factor * o_lo:  # E[T] on (n, 0^(n-1)) <= factor x E[T] on 1^n
             return Verdict(
                 Status.FAILS,
-                f"E[T]({n}, 0^{n - 1}) <= {factor} x E[T](1^{n}): the ratio is at most "
+                f"E[T] on ({n}, 0^{n - 1}) <= {factor} x E[T] on 1^{n}: the ratio is at most "
                 f"{float(s_hi / o_lo):.6g}.",
                 witness=evidence(n=n, ones=(o_lo, o_hi), single=(s_lo, s_hi)),
                 scope=proved(quantifier, "a counterexample"),
@@ -206,8 +207,8 @@ def check_ones_faster(heavy: bool, *, factor: Fraction = Fraction(1)) -> Verdict
     low = min(ratios, key=lambda k: ratios[k][0])
     return Verdict(
         Status.HOLDS,
-        f"E[T](n, 0^(n-1)) > E[T](1^n) for 2 <= n <= {top}: the ratio is smallest at n = {low} "
-        f"({float(ratios[low][0]):.6g}) and grows to {float(ratios[top][0]):.5g} at n = {top} "
+        f"E[T] on (n, 0^(n-1)) > E[T] on 1^n for 2 <= n <= {top}: the ratio is smallest at "
+        f"n = {low} ({float(ratios[low][0]):.6g}) and grows to {float(ratios[top][0]):.5g} at n = {top} "
         "(Theta(n^2) against Theta(n log n) by Theorems 3 and 4).",
         evidence(n_range=(2, top), smallest_ratio=ratios[low][0], at_n=low,
                  ratio_single_over_ones={k: f"{float(r[0]):.6g}" for k, r in ratios.items()}),
@@ -235,10 +236,10 @@ CLAIMS: tuple[Claim, ...] = (
                      r"asymptotic lower bound")),
     Claim("S3.ones-faster", 3, "Proof of Theorem 3, the two edge cases of fitness n",
           "Of the two targets of fitness n named in the proof, the all-ones one is optimised "
-          "faster: E[T](1^n) < E[T]((n, 0, ..., 0)) for n >= 2.",
+          "faster: E[T] on a = 1^n < E[T] on a = (n, 0, ..., 0) for n >= 2.",
           check_ones_faster,
-          controls=(Control("E[T](n, 0^(n-1)) > 1.3 E[T](1^n) (the ratio is 5/4 at n = 2)",
-                            {"factor": Fraction(13, 10)}, Status.FAILS),),
+          controls=(Control("E[T] on (n, 0^(n-1)) > 1.3 x E[T] on 1^n (the ratio is 5/4 "
+                            "at n = 2)", {"factor": Fraction(13, 10)}, Status.FAILS),),
           tex=TexRef(382, 382, r"while the latter can be solved very fast since there are "
                      r"multiple ways of progressing in each step")),
 )
