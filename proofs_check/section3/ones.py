@@ -43,9 +43,10 @@ from zonemax.proofs_check.section3.common import C_EXPR, _lt, _nstr
 from zonemax.proofs_check.section3.theorem3 import _thm3_bound
 from zonemax.proofs_check.section3.theorem4 import _thm4_bound
 
-#: Largest ``n`` of ``a = 1^n`` checked (default run / ``--heavy``): the verified solve costs
-#: about 1.2 s at ``n = 16`` and 5 s at ``n = 20`` (states: sorted ``d`` with ``sum d <= n``,
-#: 915 and 2,713).
+#: Largest ``n`` of ``a = 1^n`` checked (default run / ``--heavy``).  Measured on the shared
+#: 2-core machine at load average 5: the default check 1.7 s (all ``n <= 16``), ``--heavy``
+#: 22 s (``n = 20`` alone 5.7 s); the states are the sorted ``d`` with ``sum d <= n``, 915 at
+#: ``n = 16`` and 2,713 at ``n = 20``.
 N_TOP: dict[bool, int] = {False: 16, True: 20}
 #: Up to this ``n`` the exact ``Fraction`` value is computed too (brute force, ``3^n`` outcomes
 #: per state) and must lie in the verified enclosure.
