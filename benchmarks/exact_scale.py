@@ -98,6 +98,13 @@ def naive_solve(a: tuple[int, ...]) -> float:
     return value[start]
 
 
+def states_big(a: tuple[int, ...]) -> bool:
+    """Whether a solve is long enough for its progress to go to the log (stderr)."""
+    from zonemax.exact.ea_pm1_float import ea_pm1_state_count
+
+    return ea_pm1_state_count(a) > 100_000
+
+
 def _cpu() -> float:
     """CPU seconds of this process so far (user and system): on a loaded machine the wall time
     also counts the time the process waited for a core."""
@@ -116,7 +123,11 @@ def one(kind: str, value: int, n: int) -> dict[str, object]:
         ea_pm1_float((1, 1))  # load the compiled kernels
         c0 = _cpu()
         t0 = time.perf_counter()
-        res = ea_pm1_float(a, max_states=10**7)
+        def tell(stage: str, done: int, total: int) -> None:  # to the log, as it goes
+            print(f"  {out['a']} {stage} {done}/{total}  cpu {_cpu() - c0:.0f} s", file=sys.stderr,
+                  flush=True)
+
+        res = ea_pm1_float(a, max_states=10**7, progress=tell if states_big(a) else None)
         out.update(seconds=time.perf_counter() - t0, states=res.states, mean=res.expectation,
                    mean_rel_width=res.relative_width, variance=res.variance,
                    var_rel_width=(res.variance_high - res.variance_low) / res.variance_low,
@@ -142,7 +153,7 @@ def one(kind: str, value: int, n: int) -> dict[str, object]:
 
 def child(kind: str, value: int, n: int) -> dict[str, object]:
     proc = subprocess.run([sys.executable, __file__, "--one", kind, str(value), str(n)],
-                          capture_output=True, text=True, check=True)
+                          stdout=subprocess.PIPE, text=True, check=True)  # stderr: the log
     return dict(json.loads(proc.stdout.strip().splitlines()[-1]))
 
 

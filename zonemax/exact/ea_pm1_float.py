@@ -404,6 +404,98 @@ def _pair(net: int, prob: float, c1: int, c0: int, cw: np.ndarray, top: int, tot
 
 
 @numba.njit(cache=True)
+def _triple(net: int, prob: float, c2: int, c1: int, c0: int, cw: np.ndarray, top: int,
+            total: int, runs: np.ndarray, tab: np.ndarray, tab0: np.ndarray, tail: np.ndarray,
+            prune: float, self_rank: int, vw: np.ndarray, local: np.ndarray, acc: np.ndarray,
+            cnt: np.ndarray, mark: np.ndarray, hi: np.ndarray, lo: np.ndarray,
+            touched: np.ndarray, stamp: int, gh: np.ndarray, gl: np.ndarray) -> None:
+    """The last three classes when they are at distances 2, 1 and 0 (``c2``, ``c1``, ``c0``
+    positions), every other class already moved (as :func:`_pair`).  Class 2 moves ``u2`` up
+    and ``w2`` down, class 1 ``u1`` and ``w1``, the zero class ``u0`` up; the offspring depends
+    only on ``u2``, ``F1 = u1 - w2`` and ``F0 = u0 - w1``, so the patterns with equal
+    ``(u2, F1, F0)`` are summed (compensated; first over ``w2`` for each ``w1`` into
+    ``gh + gl``, then over ``w1``) into one leaf.  Cut: ``u2 + w2 >= J2``; or not that and
+    ``u1 + w1 >= J1``; or neither and ``u0 >= J0`` (module docstring)."""
+    j2 = 1
+    while j2 <= c2 and prob * tail[c2, j2] >= prune:
+        j2 += 1
+    j1 = 1
+    while j1 <= c1 and prob * tail[c1, j1] >= prune:
+        j1 += 1
+    j0 = 1
+    while j0 <= c0 and prob * tail[c0, j0] >= prune:
+        j0 += 1
+    if j2 <= c2:
+        _add(acc, 6, prob * tail[c2, j2])  # cut: u2 + w2 >= J2
+        cnt[0] += 1
+    if j1 <= c1:  # cut: u2 + w2 < J2 and u1 + w1 >= J1 (the classes are independent)
+        _add(acc, 6, prob * (1.0 - tail[c2, j2]) * tail[c1, j1])
+        cnt[0] += 1
+    if j0 <= c0:  # cut: u2 + w2 < J2, u1 + w1 < J1 and u0 >= J0
+        _add(acc, 6, prob * ((1.0 - tail[c2, j2]) * (1.0 - tail[c1, j1])) * tail[c0, j0])
+        cnt[0] += 1
+    m2 = min(j2 - 1, c2)  # u2 + w2 <= m2
+    m1 = min(j1 - 1, c1)  # u1 + w1 <= m1
+    m0 = min(j0 - 1, c0)  # u0 <= m0
+    if net - m2 - m1 > 0:  # every pattern kept is rejected (line 6)
+        return
+    r_hi = 0
+    i3 = 0
+    s3 = total
+    for k in range(top, 3, -1):
+        ck = cw[k]
+        if ck > 0:
+            r_hi += runs[k, i3, ck, s3]
+            i3 += ck
+            s3 -= k * ck
+    for u2 in range(m2 + 1):
+        room2 = m2 - u2  # w2 <= room2
+        c3n = cw[3] + u2
+        r3 = r_hi + (runs[3, i3, c3n, s3] if c3n > 0 else 0)
+        i2 = i3 + c3n
+        s2 = s3 - 3 * c3n
+        # accepted: u2 + F1 + F0 <= -net with F0 >= -m1
+        for f1 in range(-room2, min(m1, -net - u2 + m1) + 1):
+            # g[w1] = sum over w2 of tab[c2, u2, w2] tab[c1, f1 + w2, w1], u1 = f1 + w2 in 0..m1
+            w2_lo = max(0, -f1)
+            w2_hi = min(room2, m1 - f1)
+            if w2_lo > w2_hi:
+                continue
+            for w1 in range(m1 + 1):
+                gh[w1] = 0.0
+                gl[w1] = 0.0
+            for w2 in range(w2_lo, w2_hi + 1):
+                a2 = tab[c2, u2, w2]
+                u1 = f1 + w2
+                for w1 in range(m1 - u1 + 1):
+                    term = a2 * tab[c1, u1, w1]
+                    tot = gh[w1] + term  # TwoSum(gh[w1], term)
+                    z = tot - gh[w1]
+                    gl[w1] += (gh[w1] - (tot - z)) + (term - z)
+                    gh[w1] = tot
+            w1_top = min(m1, m1 - f1 - w2_lo)  # the largest w1 with a non-zero g
+            c2n = cw[2] - u2 + f1
+            r2 = r3 + (runs[2, i2, c2n, s2] if c2n > 0 else 0)
+            i1 = i2 + c2n
+            s1 = s2 - 2 * c2n
+            for f0 in range(-w1_top, min(m0, -net - u2 - f1) + 1):
+                hsum = 0.0
+                lsum = 0.0
+                for w1 in range(max(0, -f0), min(w1_top, m0 - f0) + 1):
+                    term = (gh[w1] + gl[w1]) * tab0[c0, f0 + w1]
+                    tot = hsum + term  # TwoSum(hsum, term)
+                    z = tot - hsum
+                    lsum += (hsum - (tot - z)) + (term - z)
+                    hsum = tot
+                if hsum == 0.0:
+                    continue
+                c1n = cw[1] - f1 + f0
+                r = r2 + (runs[1, i1, c1n, s1] if c1n > 0 else 0)
+                _leaf(net + u2 + f1 + f0, prob * (hsum + lsum), r, self_rank, vw, local, acc,
+                      cnt, mark, hi, lo, touched, stamp)
+
+
+@numba.njit(cache=True)
 def _walk(m: int, ks: np.ndarray, cs: np.ndarray, remdown: np.ndarray, cw: np.ndarray,
           total: int, runs: np.ndarray, tab: np.ndarray, tab0: np.ndarray, tail: np.ndarray,
           prune: float, self_rank: int, vw: np.ndarray, local: np.ndarray, acc: np.ndarray,
@@ -417,6 +509,13 @@ def _walk(m: int, ks: np.ndarray, cs: np.ndarray, remdown: np.ndarray, cw: np.nd
     top = ks[0] + 1  # no offspring distance above this
     zero_last = ks[m - 1] == 0
     pair_last = zero_last and m >= 2 and ks[m - 2] == 1
+    triple_last = pair_last and m >= 3 and ks[m - 3] == 2
+    gh = np.empty(cs[m - 2] + 2 if pair_last else 1)  # scratch for _triple
+    gl = np.empty(cs[m - 2] + 2 if pair_last else 1)
+    if triple_last and m == 3:  # only distances 2, 1 and 0
+        _triple(0, 1.0, cs[0], cs[1], cs[2], cw, top, total, runs, tab, tab0, tail, prune,
+                self_rank, vw, local, acc, cnt, mark, hi, lo, touched, stamp, gh, gl)
+        return
     if pair_last and m == 2:  # only distances 1 and 0
         _pair(0, 1.0, cs[0], cs[1], cw, top, total, runs, tab, tab0, tail, prune, self_rank, vw,
               local, acc, cnt, mark, hi, lo, touched, stamp)
@@ -481,6 +580,11 @@ def _walk(m: int, ks: np.ndarray, cs: np.ndarray, remdown: np.ndarray, cw: np.nd
             if new_net <= 0:
                 _leaf(new_net, q, _rank(cw, top, total, runs), self_rank, vw, local, acc, cnt,
                       mark, hi, lo, touched, stamp)
+            _undo(i, ks, jj, uu, cw)
+        elif triple_last and i + 4 == m:
+            _triple(new_net, q, cs[m - 3], cs[m - 2], cs[m - 1], cw, top, total, runs, tab,
+                    tab0, tail, prune, self_rank, vw, local, acc, cnt, mark, hi, lo, touched,
+                    stamp, gh, gl)
             _undo(i, ks, jj, uu, cw)
         elif pair_last and i + 3 == m:
             _pair(new_net, q, cs[m - 2], cs[m - 1], cw, top, total, runs, tab, tab0, tail,
@@ -768,7 +872,7 @@ def ea_pm1_float(
         # two more classes than present: merging patterns into one leaf or entry
         # (compensated) adds at most u + gamma^2 < 2u relative, the factor 1 - T1 of a cut
         # mass at most 2u (module docstring)
-        classes = int(max(1, np.max((counts > 0).sum(axis=1)))) + 2
+        classes = int(max(1, np.max((counts > 0).sum(axis=1)))) + 4
         eta = np.array([_relative_error(classes, int(k)) for k in out[7]])
         bound1 = np.abs(out[2]) + eta * out[4] + 4 * UNIT * out[4]
         rows.append((ranks, np.abs(out[3]) + eta * out[5] + 4 * UNIT * out[5]))
