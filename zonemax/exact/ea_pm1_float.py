@@ -28,19 +28,24 @@ skipped, and a subtree whose probability is below :data:`PRUNE` is *cut off*: it
 is added to the cut mass ``delta(s)`` of the state.  (Cut per class by the binomial tail: once
 ``prob * P(Bin(c, p) >= j) < PRUNE``, all patterns with ``u + w >= j`` in this class are cut.)
 
-The last two classes, at distances 1 and 0 (present in almost every state), are not enumerated
-pattern by pattern: with ``u1, w1`` the moves of the class at distance 1 and ``u0`` those of
-the zero class, the offspring depends only on ``u1`` and ``d = u0 - w1`` (a position going
-``1 -> 0`` and one going ``0 -> 1`` give the same multiset), so for each accepted ``(u1, d)``
-the probabilities ``tab[c1, u1, w1] tab0[c0, w1 + d]`` over ``w1`` are summed (compensated) and
-the sum becomes one leaf.  Their cut: ``u1 + w1 >= J1`` (mass ``prob T1``), or
-``u1 + w1 < J1`` and ``u0 >= J0`` (mass ``prob (1 - T1) T0``, the classes being independent),
-each ``J`` the first ``j`` with ``prob P(Bin(c, p) >= j) < PRUNE`` and ``T`` that tail.  A
-state whose last class is the zero class but has no class at distance 1 handles the zero class
-in one loop (no merging: ``u0`` alone decides the offspring).
+The lowest classes are not enumerated pattern by pattern.  If the last two classes are at
+distances 1 and 0 (``c1`` and ``c0`` positions; almost every state), with ``u1, w1`` the moves
+of the class at distance 1 and ``u0`` those of the zero class, the offspring depends only on
+``u1`` and ``d = u0 - w1`` (a position going ``1 -> 0`` and one going ``0 -> 1`` give the same
+multiset), so for each accepted ``(u1, d)`` the probabilities ``tab[c1, u1, w1]
+tab0[c0, w1 + d]`` over ``w1`` are summed (compensated) and the sum becomes one leaf.  If the
+last three are at distances 2, 1 and 0, likewise the offspring depends only on ``u2``,
+``F1 = u1 - w2`` and ``F0 = u0 - w1`` (the net flows across 1|2 and 0|1), and the patterns with
+equal ``(u2, F1, F0)`` are summed in two compensated stages (over ``w2`` for each ``w1``, then
+over ``w1``).  The cut of these last classes, in order (``J`` the first ``j`` with
+``prob P(Bin(c, p) >= j) < PRUNE`` for the class's size ``c``, ``T`` that tail): the highest of
+them moves ``>= J`` positions (mass ``prob T``), or not that and the next does (mass
+``prob (1 - T) T'``, the classes being independent), and so on (``prob (1 - T)(1 - T') T''``).
+A state whose last class is the zero class but has no class at distance 1 handles the zero
+class in one loop (no merging: ``u0`` alone decides the offspring).
 
-The offspring's rank (below) changes between these leaves only in its runs of 2s and 1s, so the
-rest of the rank is summed once per prefix.  Transitions to a lower level go straight into the
+The offspring's rank (below) changes between these leaves only in its runs of 3s, 2s and 1s, so
+the rest of the rank is summed once per prefix.  Transitions to a lower level go straight into the
 right-hand sides of both moments (``sum P(s, t) E(t)`` and ``sum P(s, t) M(t)``, compensated);
 transitions to another state of the same level are merged per target state (compensated sum of
 the patterns' probabilities) and stored, 4 + 8 bytes per entry, for the Gauss--Seidel sweeps
@@ -68,12 +73,16 @@ i.e. ``v/(1 + rho) <= E <= v/(1 - rho - delta_max v_max)``.  ``rho`` is computed
 with a proved bound on its own rounding error: every pattern probability is a product of at
 most ``2 m`` correctly rounded factors (``m`` classes; the per-class factors are exact rationals
 rounded once), a merged leaf or a merged same-level entry is a compensated sum of such products
-(``Sum2``: at most ``u + gamma^2`` more, i.e. below ``2 u``, counted as one more class; the
-factor ``1 - T1`` of a cut mass, with ``T1 <= 1 - (1 - 1/n)^n < 2/3`` rounded up, adds at most
-``2 u``, counted as another), sums use the compensated ``Sum2`` of Ogita, Rump and Oishi
+(``Sum2``: at most ``u + gamma^2`` more, i.e. below ``2 u``, per stage; the bound counts four
+more classes than present, i.e. ``8 u`` for at most two stages), sums use the compensated ``Sum2`` of Ogita, Rump and Oishi
 (2005), whose error is at most ``u |s| + gamma_{N-1}^2 sum |x_i|`` (``u = 2^-53``), and every
 other operation adds ``u`` relative; the bound used (:func:`_relative_error`) is a generous
-multiple of these.
+multiple of these.  A cut mass ``prob (1 - T)(1 - T') T''`` has the factors ``1 - T`` computed
+from ``T < 1 - (1 - 1/n)^n < 2/3`` rounded up (at most ``3 u`` relative), so each is off by at
+most ``3 u T/(1 - T) + u < 7 u`` relative, less than ``5 u`` beyond the ``2 u`` the count above
+allows a factor; the computed cut mass of a state is therefore off by less than ``16 u delta(s)``
+beyond that count, which the residual bound adds as ``16 u delta(s) v(s)`` (and
+``16 u delta(s) w(s)`` for the second moment) through the diagonal.
 
 The second moment ``M = N (2E - 1)`` is bounded the same way: with ``w`` the float solution and
 ``r2 = 2v - 1 + Q w - w``, ``M - w = N (r2 + 2 (E - v) + D w)``, where
@@ -869,13 +878,15 @@ def ea_pm1_float(
             # planted bug: the multisets {2} and {1, 1} (plus zeros) take each other's values
             vw[ranks[::-1], 0] = out[0]
             vw[ranks[::-1], 1] = out[1]
-        # two more classes than present: merging patterns into one leaf or entry
-        # (compensated) adds at most u + gamma^2 < 2u relative, the factor 1 - T1 of a cut
-        # mass at most 2u (module docstring)
+        # four more classes than present: merging patterns into one leaf or entry
+        # (compensated, at most two stages) adds at most 2 (u + gamma^2) < 4u relative
+        # (module docstring; two classes' worth of slack besides)
         classes = int(max(1, np.max((counts > 0).sum(axis=1)))) + 4
         eta = np.array([_relative_error(classes, int(k)) for k in out[7]])
-        bound1 = np.abs(out[2]) + eta * out[4] + 4 * UNIT * out[4]
-        rows.append((ranks, np.abs(out[3]) + eta * out[5] + 4 * UNIT * out[5]))
+        # the cut masses' factors 1 - T: at most 16 u cut(s) off in the diagonal (docstring)
+        bound1 = np.abs(out[2]) + eta * out[4] + 4 * UNIT * out[4] + 16 * UNIT * out[6] * out[0]
+        rows.append((ranks, np.abs(out[3]) + eta * out[5] + 4 * UNIT * out[5]
+                     + 16 * UNIT * out[6] * out[1]))
         rho1 = max(rho1, float(np.max(bound1)))
         delta = max(delta, float(np.max(out[6])) * (1 + 1e-9))
         solved += len(parts)
