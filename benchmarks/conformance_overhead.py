@@ -9,7 +9,8 @@ check takes at most 2 minutes.
 
 ``python benchmarks/conformance_overhead.py`` takes well under a minute.  With ``--step-laws``
 it also times the (1+1) EA and RLS with the double-geometric, heavy-tailed and power-law steps
-(their EA profiles are larger: about 30 s to 90 s per check of plain Python on one core).
+(their EA profiles are larger: 40 s to 4 minutes per check of plain Python on a loaded
+core, reproduction/conformance/power*.md).
 """
 
 from __future__ import annotations
