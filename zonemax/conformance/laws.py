@@ -21,6 +21,11 @@ the outcomes ``(d', Δf, unchanged, probability)`` of one draw.  A variant turns
 RLS_{alpha,beta} (Algorithm 2) has its own kernel (:func:`rls_ab_kernel`) on multisets of
 (distance, velocity) pairs, with the variants ``tie-increases-velocity`` and ``round-for-floor``.
 
+The heavy-tailed EA and RLS (Definition 2) also have variants of the operator itself, run with
+Algorithm 1's acceptance and counting (:data:`HEAVY_OPERATOR_VARIANTS`): the other log base,
+whose law is the algorithm's (:data:`PROVEN_SAME`), and ``I`` conditioned on ``2^(I-2) <= r``
+or the step clipped to ``r`` (Section 6's two readings of a bounded range).
+
 The distribution ``P(T = t)`` for ``t <= budget`` is propagated with exact ``Fraction``
 arithmetic (the state vector of the chain, step by step); ``E[T]`` and ``Var[T]`` are the exact
 hitting moments of the same kernel (:func:`zonemax.exact.linalg.hitting_moments`).
@@ -434,12 +439,13 @@ def _rational_bounds(value: Any) -> tuple[Fraction, Fraction]:
     return max(lo, Fraction(0)), min(hi, Fraction(1))
 
 
-#: The run-level variants of the heavy-tailed operator itself (Definition 2): the other log
-#: base, and the two truncations of Section 6 to the range ``HEAVY_VARIANT_RANGE`` (the range
-#: the operator level uses for them), each run with Algorithm 1's acceptance and counting.
-HEAVY_OPERATOR_VARIANTS = ("log-base=e", "truncate=condition,r=16", "truncate=clip,r=16")
-#: The range ``r`` of the truncated variants (zonemax.conformance.operators.HEAVY_RANGE).
+#: The range ``r`` of the truncated variants (the operator level uses it too).
 HEAVY_VARIANT_RANGE = 16
+#: The run-level variants of the heavy-tailed operator itself (Definition 2): the other log
+#: base, and the two truncations of Section 6 to the range ``HEAVY_VARIANT_RANGE``, each run
+#: with Algorithm 1's acceptance and counting.
+HEAVY_OPERATOR_VARIANTS = ("log-base=e", f"truncate=condition,r={HEAVY_VARIANT_RANGE}",
+                           f"truncate=clip,r={HEAVY_VARIANT_RANGE}")
 #: Variants whose law equals another's by a proof rather than by comparing enclosures:
 #: ``P(I = i) = w(i) / c_eps`` with ``w(i) = 1/(i (log_b i)^{1+eps})``; changing the base
 #: multiplies every ``w(i)`` and ``c_eps`` by the same ``(ln b)^{1+eps}``, so the law of ``I``,

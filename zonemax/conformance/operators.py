@@ -36,6 +36,7 @@ import numpy as np
 from mpmath.ctx_iv import MPIntervalContext
 
 from zonemax.conformance.harness import Caller, Errored
+from zonemax.conformance.laws import HEAVY_VARIANT_RANGE
 from zonemax.conformance.profiles import FAMILY_LEVEL
 from zonemax.conformance.statistics import StatTest
 from zonemax.exact.geom_law import GeomLaw
@@ -50,8 +51,9 @@ DRAWS = 20_000
 POINTS = (0, 3, -5, 1000)
 #: Largest magnitude with its own cells; the heavy-tailed operator's cells are its powers of two.
 CELL_LIMIT = 32
-#: The range ``r`` of the truncated variants when the claimed operator is not truncated.
-HEAVY_RANGE = 16
+#: The range ``r`` of the truncated variants when the claimed operator is not truncated (the
+#: run level's truncated variants use the same).
+HEAVY_RANGE = HEAVY_VARIANT_RANGE
 #: Precision (decimal digits) of the interval enclosures.
 DPS = 30
 #: Default parameters of the operator check where the algorithm's own defaults make steps that no
