@@ -25,9 +25,11 @@ from zonemax.exact.ea_steps_float import (
     _rank,
     ea_steps_float,
     ea_steps_float_result,
+    ea_steps_law,
     ea_steps_state_count,
     spec_law,
 )
+from zonemax.exact.law import law_of_T
 from zonemax.exact.limits import sorted_tuples_upto
 from zonemax.exact.result import InstanceTooLarge
 
@@ -173,3 +175,41 @@ def test_enclosures_overlap_the_interval_solver_at_its_documented_limit() -> Non
     reference = exact_expectation(spec, max_states=300)
     res = ea_steps_float_result(spec)
     assert _overlap(_interval(res), _interval(reference))
+
+
+@pytest.mark.parametrize(("algo", "a", "kw"), [("ea-pm1", (2, 1), {}),
+                                               ("ea-heavy", (3, 2, 2), {"eps": 1}),
+                                               ("ea-power", (3, 2, 1), {"power_exponent": 3})],
+                         ids=str)
+def test_law_of_t_overlaps_the_exact_chains_law(algo: str, a: tuple[int, ...],
+                                                kw: dict[str, Any]) -> None:
+    spec = AlgorithmSpec(algo, a, **kw)
+    ours = ea_steps_law(spec)
+    reference = law_of_T(spec)
+    m = min(ours.t_max, reference.t_max)
+    assert np.all(ours.cdf_low[: m + 1] <= reference.cdf_high[: m + 1])
+    assert np.all(reference.cdf_low[: m + 1] <= ours.cdf_high[: m + 1])
+    assert ours.tail <= 2 * reference.tail
+    # and the law's mean agrees with the moments' enclosure
+    low, _ = ours.mean_bounds()  # E[T] is at least the covered part
+    moments = ea_steps_float_result(spec)
+    assert low <= float(moments.upper)
+
+
+def test_law_of_t_is_refused_when_its_quantile_is_out_of_reach() -> None:
+    with pytest.raises(InstanceTooLarge, match="max_steps"):
+        ea_steps_law(AlgorithmSpec("ea-heavy", (3, 2, 2), eps=1), max_steps=10)
+
+
+def test_cli_uses_the_float_solvers_and_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    from zonemax.cli import main
+
+    assert main(["exact", "ea-heavy", "--a", "2,1", "--eps", "1", "--method", "float",
+                 "--variance"]) == 0
+    out = capsys.readouterr().out
+    assert "floating point over the step law's enclosure" in out and "Var[T] =" in out
+    assert main(["exact", "ea-power", "--a", "2,2", "--power-exponent", "3", "--method",
+                 "float", "--cdf"]) == 0
+    assert "ea_steps_float" in capsys.readouterr().out
+    assert main(["exact", "rls-heavy", "--a", "2,1", "--eps", "1", "--method", "float"]) == 2
+    assert "exists for ea-pm1, ea-heavy" in capsys.readouterr().err

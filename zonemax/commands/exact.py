@@ -84,7 +84,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="print the whole law of T instead: P(T = t) and P(T <= t) with "
                         "rigorous enclosures for every t up to the 1 - 10^-9 quantile, and "
                         "quantiles (the RLS families at any n, e.g. n = 100; the (1+1) EA "
-                        "at the sizes of its exact solvers)")
+                        "at the sizes of its exact solvers, and a little beyond with the "
+                        "floating-point kernel: --method)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -461,11 +462,22 @@ def law_from_args(args: argparse.Namespace) -> LawOfT:
     """``--cdf``: validate the arguments and compute :func:`zonemax.exact.law.law_of_T`."""
     spec = spec_from_args(args, EXACT_ALGORITHMS)
     from zonemax.exact import InstanceTooLarge, default_max_states
+    from zonemax.exact.dispatch import chosen_method
+    from zonemax.exact.ea_steps_float import STEP_ALGORITHMS, ea_steps_law
     from zonemax.exact.law import law_of_T
-
-    if getattr(args, "method", "auto") == "float":
-        raise UsageError("--cdf runs on the exact solvers' chains; drop --method float")
     from zonemax.exact.rls_any_n import RLS_FAMILIES, rls_law_any_n
+
+    try:
+        method = chosen_method(spec, getattr(args, "method", "auto"))
+    except ValueError as exc:
+        raise UsageError(f"--method: {exc}") from None
+    if method == "float" and spec.algorithm in STEP_ALGORITHMS:
+        # the transition DP's float kernel (ea_steps_float), pushed forward
+        try:
+            return ea_steps_law(spec, max_states=(None if args.max_states is None
+                                                  else parse_max_states(args.max_states)))
+        except ValueError as exc:  # too large (InstanceTooLarge), or the bound too wide
+            raise UsageError(str(exc)) from None
 
     if spec.algorithm in RLS_FAMILIES:  # any n: per-position laws, multinomial allocation
         try:

@@ -76,11 +76,13 @@ from typing import Any
 import mpmath
 import numba
 import numpy as np
+import scipy.sparse
 from mpmath.ctx_iv import MPIntervalContext
 
 from zonemax.exact.heavy_law import DEFAULT_HEAVY_DPS, HeavyLaw, check_dps, check_heavy_params
+from zonemax.exact.law import DEFAULT_MAX_STEPS, DEFAULT_TAIL, LawOfT, law_from_kernel
 from zonemax.exact.limits import refuse, sorted_tuples_upto, start_distances
-from zonemax.exact.result import ExactResult
+from zonemax.exact.result import ExactResult, InstanceTooLarge
 from zonemax.exact.step_chains import MagnitudeLaw
 from zonemax.reference.fitness import validate_target
 from zonemax.reference.spec import AlgorithmSpec
@@ -101,6 +103,13 @@ DEFAULT_STEPS_MAX_STATES = 100_000
 #: Bits of the ``mpmath`` arithmetic that rounds the step law's enclosures to floats: more than
 #: the interval arithmetic's (``dps = 50`` is 170 bits), so the endpoints convert exactly.
 FINE_PREC = 512
+#: The law of ``T`` (:func:`ea_steps_law`) stores the whole float kernel and pushes the
+#: distribution through it once per iteration: at most this many stored transitions (about
+#: 12 bytes each; a = 3^10 with the heavy-tailed law has 1.6e8, built in 5 minutes) ...
+MAX_KERNEL_ENTRIES = 20_000_000
+#: ... and at most this many transition-times-step products (a = 3^10 took 0.44 s per step,
+#: 2.7 ns per entry, on the development machine: 3e10 is about a minute and a half).
+MAX_LAW_WORK = 3 * 10**10
 #: The families this solver handles (Algorithm 1 with a step law).
 STEP_ALGORITHMS = ("ea-pm1", "ea-heavy", "ea-geom", "ea-power")
 
@@ -672,6 +681,77 @@ def _level(counts: np.ndarray, f: int, lo: int, outv: np.ndarray, outq: np.ndarr
     return out
 
 
+@numba.njit(cache=True)
+def _kernel_level(counts: np.ndarray, f: int, lo: int, outv: np.ndarray, outq: np.ndarray,
+                  oute: np.ndarray, nout: np.ndarray, minout: np.ndarray, tab: np.ndarray,
+                  tstart: np.ndarray, levels: np.ndarray, prune: float, states: int
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The float kernel rows of one level for the law of ``T``: ``(start, idx, prob, error)``
+    with the targets ``t != s`` (the optimum included) and per row a bound on the l1 distance
+    between the exact row (self-loop included) and the float one (self-loop ``1 - sum``):
+    ``2 (sum |P - P'| + cut mass) + rounding``."""
+    size = counts.shape[0]
+    cur_p = np.zeros(states)
+    cur_r = np.zeros(states)
+    nxt_p = np.zeros(states)
+    nxt_r = np.zeros(states)
+    buf = 1024
+    cur_list = np.empty(buf, dtype=np.int64)
+    nxt_list = np.empty(buf, dtype=np.int64)
+    res_idx = np.empty(buf, dtype=np.int64)
+    res_p = np.empty(buf)
+    res_r = np.empty(buf)
+    info = np.zeros(3)
+    ks = np.empty(f + 2, dtype=np.int64)
+    cs = np.empty(f + 2, dtype=np.int64)
+    cap = 1024
+    all_idx = np.empty(cap, dtype=np.int64)
+    all_p = np.empty(cap)
+    start = np.zeros(size + 1, dtype=np.int64)
+    error = np.zeros(size)
+    used = 0
+    for s in range(size):
+        m = 0
+        for k in range(f, -1, -1):
+            if counts[s, k] > 0:
+                ks[m] = k
+                cs[m] = counts[s, k]
+                m += 1
+        while True:
+            got = _transitions(ks, cs, m, f, lo + s, outv, outq, oute, nout, minout, tab,
+                               tstart, levels, prune, cur_p, cur_r, nxt_p, nxt_r, cur_list,
+                               nxt_list, res_idx, res_p, res_r, info)
+            if got >= 0:
+                break
+            cur_p[:] = 0.0
+            nxt_p[:] = 0.0
+            buf = -got
+            cur_list = np.empty(buf, dtype=np.int64)
+            nxt_list = np.empty(buf, dtype=np.int64)
+            res_idx = np.empty(buf, dtype=np.int64)
+            res_p = np.empty(buf)
+            res_r = np.empty(buf)
+        rnd = info[2]
+        law = info[0] + info[1] * (1.0 + 3.0 * rnd) + rnd * (1.0 + 2.0 * rnd) * info[0]
+        for e in range(got):
+            law += res_r[e] * (1.0 + 3.0 * rnd) + rnd * (1.0 + 2.0 * rnd) * res_p[e]
+        # the self-loop 1 - sum is formed in floats: a recursive sum of got + 1 terms
+        error[s] = (2.0 * law + _gamma(got + 2)) * (1.0 + 1e-9)
+        while used + got > cap:
+            cap *= 2
+            new_idx = np.empty(cap, dtype=np.int64)
+            new_p = np.empty(cap)
+            new_idx[:used] = all_idx[:used]
+            new_p[:used] = all_p[:used]
+            all_idx = new_idx
+            all_p = new_p
+        all_idx[used:used + got] = res_idx[:got]
+        all_p[used:used + got] = res_p[:got]
+        used += got
+        start[s + 1] = used
+    return start, all_idx[:used].copy(), all_p[:used].copy(), error
+
+
 def _relative_error(terms: int) -> float:
     """A bound on the relative rounding error of a computed sum of ``terms`` products of a
     float probability and a value (module docstring): one rounding per product, Sum2's
@@ -723,24 +803,9 @@ def ea_steps_float(
     total = sum(abs(x) for x in a)
     states = ea_steps_state_count(n, total)
     refuse(states, cap, f"{name} on a = {a} (floating-point solver)", progress)
-    cum, sizes = _partition_tables(n, total)
-    if int(sizes.sum()) != states:  # two independent counts of the same set
-        raise AssertionError(f"state counts disagree: {int(sizes.sum())} != {states}")
-    offset = np.concatenate(([0], np.cumsum(sizes)[:-1])).astype(np.int64)
-    levels = np.repeat(np.arange(total + 1, dtype=np.int64), sizes)
-    all_counts = np.zeros((states, total + 1), dtype=np.int64)
-    level_counts = []
-    for f in range(total + 1):
-        parts = _level_partitions(f, n)
-        counts = np.zeros((len(parts), total + 1), dtype=np.int64)
-        for i, lam in enumerate(parts):
-            for x in lam:
-                counts[i, x] += 1
-            counts[i, 0] = n - len(lam)
-        all_counts[offset[f]:offset[f] + len(parts)] = counts
-        level_counts.append(counts[:, : f + 1])
-    tab, tstart = _add_table(all_counts, levels, total, n, cum, offset)
-    del all_counts
+    setup = _setup(n, total, states)
+    cum, offset, levels, tab, tstart = (setup.cum, setup.offset, setup.levels, setup.tab,
+                                        setup.tstart)
     v = np.zeros(states)
     w2 = np.zeros(states)
     rho1 = 0.0
@@ -750,7 +815,7 @@ def ea_steps_float(
     solved = 1  # the optimum
     for f in range(1, total + 1):
         tables = _level_tables(f, n, law, one, _planted)
-        counts = level_counts[f]
+        counts = setup.level_counts[f]
         out = _level(counts, f, int(offset[f]), tables.outv, tables.outq, tables.oute,
                      tables.nout, tables.minout, tab, tstart, levels, prune, v, w2, SWEEP_TOL,
                      MAX_SWEEPS)
@@ -776,6 +841,38 @@ def ea_steps_float(
     s0 = int(offset[total]) + _rank(cw, total, n, cum)
     return _enclose(a, float(v[s0]), float(w2[s0]), rho1, rho2, delta, law_error, vmax, w2max,
                     states, prune, time.perf_counter() - t0, name)
+
+
+@dataclass(frozen=True)
+class _Setup:
+    cum: np.ndarray  # rank table (_partition_tables)
+    offset: np.ndarray  # [f]: index of the first state of level f
+    levels: np.ndarray  # [state]: its f
+    tab: np.ndarray  # _add_table
+    tstart: np.ndarray
+    level_counts: list[np.ndarray]  # [f]: counts[s, k] of the level's states, in rank order
+
+
+def _setup(n: int, total: int, states: int) -> _Setup:
+    """The state numbering, each level's states and the table of :func:`_add_table`."""
+    cum, sizes = _partition_tables(n, total)
+    if int(sizes.sum()) != states:  # two independent counts of the same set
+        raise AssertionError(f"state counts disagree: {int(sizes.sum())} != {states}")
+    offset = np.concatenate(([0], np.cumsum(sizes)[:-1])).astype(np.int64)
+    levels = np.repeat(np.arange(total + 1, dtype=np.int64), sizes)
+    all_counts = np.zeros((states, total + 1), dtype=np.int64)
+    level_counts = []
+    for f in range(total + 1):
+        parts = _level_partitions(f, n)
+        counts = np.zeros((len(parts), total + 1), dtype=np.int64)
+        for i, lam in enumerate(parts):
+            for x in lam:
+                counts[i, x] += 1
+            counts[i, 0] = n - len(lam)
+        all_counts[offset[f]:offset[f] + len(parts)] = counts
+        level_counts.append(counts[:, : f + 1])
+    tab, tstart = _add_table(all_counts, levels, total, n, cum, offset)
+    return _Setup(cum, offset, levels, tab, tstart, level_counts)
 
 
 def _enclose(a: tuple[int, ...], v0f: float, m0f: float, rho1: float, rho2: float,
@@ -894,3 +991,91 @@ def ea_steps_float_result(
     return ExactResult(mid, half, res.states, spec.algorithm, res.a, params,
                        vmid if with_variance else None, res.max_remaining, method,
                        vhalf if with_variance else None)
+
+
+def ea_steps_law(
+    spec: AlgorithmSpec,
+    *,
+    tail: float = DEFAULT_TAIL,
+    max_states: int | None = None,
+    max_steps: int = DEFAULT_MAX_STEPS,
+    dps: int = DEFAULT_HEAVY_DPS,
+) -> LawOfT:
+    """The law of ``T`` of an EA family of :data:`STEP_ALGORITHMS` up to its ``1 - tail``
+    quantile, with enclosures: the float kernel of this module's transition DP (every row's
+    l1 error bounded: the step law's enclosure, the cut mass, the rounding) pushed forward by
+    :func:`zonemax.exact.law.law_from_kernel`.  Before the kernel is built, :func:`ea_steps_float`
+    bounds the expected remaining time ``h``; an instance whose ``1 - tail`` quantile may lie
+    beyond ``max_steps`` (``e h ln(1/tail)``, from ``P(T > m e h) <= e^-m``) is refused with
+    :class:`~zonemax.exact.result.InstanceTooLarge` instead of running for hours, and so is one
+    whose kernel has more than :data:`MAX_KERNEL_ENTRIES` transitions or needs more than
+    :data:`MAX_LAW_WORK` products (checked while the kernel is built)."""
+    if not (isinstance(tail, float) and 1e-14 <= tail < 1):
+        raise ValueError(f"tail must be a float in [1e-14, 1), got {tail!r}")
+    if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
+        raise ValueError(f"max_steps must be a positive int, got {max_steps!r}")
+    law, one = spec_law(spec, dps)
+    a = spec.a
+    n = len(a)
+    total = sum(abs(x) for x in a)
+    what = f"the law of T of {spec.algorithm} on a = {a}"
+    cap = DEFAULT_STEPS_MAX_STATES if max_states is None else max_states
+    states = ea_steps_state_count(n, total)
+    refuse(states, cap, f"{what} (floating-point kernel)")
+    if not any(a):
+        one_v = np.ones(1)
+        return LawOfT(spec, one_v, one_v, one_v, one_v, 0.0, 1,
+                      "trivial: the start is the optimum")
+    moments = ea_steps_float(a, law, one, max_states=cap, name=spec.algorithm)
+    needed = math.e * moments.max_remaining * math.log(1 / tail)
+    if needed > max_steps:
+        raise InstanceTooLarge(
+            f"{what}: its 1 - {tail:g} quantile may lie beyond max_steps = {max_steps} "
+            f"(e h ln(1/tail) = {needed:.3g} with h = {moments.max_remaining:.3g} the largest "
+            "expected remaining time); raise max_steps or choose a larger tail")
+    setup = _setup(n, total, states)
+    rows: list[np.ndarray] = []
+    cols: list[np.ndarray] = []
+    vals: list[np.ndarray] = []
+    absorb = np.zeros(states - 1)
+    stay = np.ones(states - 1)
+    eps_row = 0.0
+    entries = 0
+    for f in range(1, total + 1):
+        tables = _level_tables(f, n, law, one, None)
+        lo = int(setup.offset[f])
+        start, idx, prob, error = _kernel_level(
+            setup.level_counts[f], f, lo, tables.outv, tables.outq, tables.oute, tables.nout,
+            tables.minout, setup.tab, setup.tstart, setup.levels, PRUNE, states)
+        size = len(start) - 1
+        src = np.repeat(np.arange(lo, lo + size), np.diff(start))
+        leave = np.zeros(size)
+        np.add.at(leave, src - lo, prob)
+        stay[lo - 1:lo - 1 + size] = 1.0 - leave
+        to_opt = idx == 0
+        np.add.at(absorb, src[to_opt] - 1, prob[to_opt])
+        rows.append(src[~to_opt] - 1)
+        cols.append(idx[~to_opt] - 1)
+        vals.append(prob[~to_opt])
+        eps_row = max(eps_row, float(np.max(error)))
+        entries += len(idx)
+        if entries > MAX_KERNEL_ENTRIES or entries * needed > MAX_LAW_WORK:
+            raise InstanceTooLarge(
+                f"{what}: the float kernel has more than {entries} transitions (levels up to "
+                f"f = {f} of {total}), too many to push the law through about {needed:.3g} "
+                f"steps (at most {MAX_KERNEL_ENTRIES} transitions and {MAX_LAW_WORK:.0e} "
+                "products); E[T] and Var[T] are within reach: drop --cdf")
+    diag = np.arange(states - 1)
+    kernel = scipy.sparse.csr_matrix(
+        (np.concatenate([*vals, stay]), (np.concatenate([*rows, diag]),
+                                          np.concatenate([*cols, diag]))),
+        shape=(states - 1, states - 1))
+    start_t = np.zeros(total + 2, dtype=np.int64)
+    for x in start_distances(a):
+        start_t[x] += 1
+    s0 = int(setup.offset[total]) + _rank(start_t, total, n, setup.cum) - 1
+    return law_from_kernel(
+        spec, kernel, absorb, eps_row * (1 + 1e-9), s0, tail=tail, max_steps=max_steps,
+        source=("the transition DP of zonemax.exact.ea_steps_float, every row's error from the "
+                "step law's enclosure, the cut mass and the rounding bounded"),
+        what=what)

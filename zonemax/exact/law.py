@@ -255,15 +255,33 @@ def law_of_T(
     size = len(order)
     kernel = scipy.sparse.csr_matrix((vals, (rows, cols)), shape=(size, size))
     kernel.sum_duplicates()
+    return law_from_kernel(spec, kernel, np.array(absorb), max(row_error), 0, tail=tail,
+                           max_steps=max_steps,
+                           source=f"{arithmetic} transition probabilities rounded once",
+                           what=what)
+
+
+def law_from_kernel(spec: AlgorithmSpec, kernel: scipy.sparse.csr_matrix, absorb: np.ndarray,
+                    eps_row: float, start: int, *, tail: float = DEFAULT_TAIL,
+                    max_steps: int = DEFAULT_MAX_STEPS,
+                    source: str = "float transition probabilities",
+                    what: str = "the law of T") -> LawOfT:
+    """The push-forward of the module docstring for a float kernel built elsewhere.
+
+    ``kernel`` is the float kernel ``K'`` on the transient states (self-loops included),
+    ``absorb[s]`` the float probability of reaching the optimum from ``s`` in one step,
+    ``eps_row`` a bound on the l1 distance between every exact row (``absorb`` included) and
+    its float version, ``start`` the start state's index; ``source`` says where the
+    probabilities came from (for :attr:`LawOfT.method`)."""
+    size = kernel.shape[0]
     kt = kernel.T.tocsr()  # p_{t+1} = K^T p_t
     indegree = int(np.max(np.diff(kt.indptr))) + 1
     gamma_d = (indegree + 1) * UNIT / (1 - (indegree + 1) * UNIT)
     gamma_n = (size + 1) * UNIT / (1 - (size + 1) * UNIT)
-    eps_row = max(row_error)
-    absorb_v = np.array(absorb)
+    absorb_v = absorb
     step_error = (eps_row + gamma_d) * 1.01  # per unit of ||p'_t||_1
     p = np.zeros(size)
-    p[0] = 1.0
+    p[start] = 1.0
     pmf_lo = [0.0]
     pmf_hi = [0.0]
     cdf_lo = [0.0]
@@ -296,9 +314,8 @@ def law_of_T(
     # P(T <= t) is non-decreasing: each end can borrow from its neighbours
     cdf_low_v = np.maximum.accumulate(np.array(cdf_lo))
     cdf_high_v = np.minimum.accumulate(np.array(cdf_hi)[::-1])[::-1]
-    method = (f"forward propagation of the lumped chain in binary64 ({arithmetic} transition "
-              f"probabilities rounded once), a-priori error bound; widths up to "
-              f"{max(e_t, 1e-300):.2g}")
+    method = (f"forward propagation of the lumped chain in binary64 ({source}), a-priori "
+              f"error bound; widths up to {max(e_t, 1e-300):.2g}")
     return LawOfT(spec, np.array(pmf_lo), np.array(pmf_hi), cdf_low_v, cdf_high_v,
                   max(tail, tail_bound), size + 1, method)
 
