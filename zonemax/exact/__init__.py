@@ -27,6 +27,10 @@ One module per algorithm family, plus the shared parts:
 * :mod:`~zonemax.exact.ea_pm1_float` -- the ±1 EA at realistic sizes (``a = 1^30`` in
   seconds): binary64 with an a-posteriori error bound, enclosures of ``E[T]`` and ``Var[T]``
   (compiled with numba, so not imported by this package: import the module);
+* :mod:`~zonemax.exact.ea_steps_float` -- the same for the (1+1) EA with a step law
+  (heavy-tailed, double-geometric, power law; ``n = 10`` with ``|a|_1 = 30`` in seconds), the
+  step law's enclosure carried through the bound, and the law of ``T`` from its float kernel
+  (numba too: import the module);
 * :mod:`~zonemax.exact.law` -- the whole law of ``T`` (``P(T <= t)`` with enclosures,
   quantiles) of every family: :func:`law_of_T`; :mod:`~zonemax.exact.rls_any_n` -- the same
   for the RLS families at any ``n`` (``n = 100`` in seconds) from per-position laws;
