@@ -308,7 +308,7 @@ def test_geom_laws_match_exact_solver(a: tuple[int, ...]) -> None:
 
 @pytest.mark.parametrize("algorithm", ["ea-geom", "rls-geom"])
 def test_geom_run_level(algorithm: str) -> None:
-    assert check(algorithm, run=reference(algorithm), seed=21, runs=600).conforms
+    assert check(algorithm, run=reference(algorithm), seed=21, runs=300).conforms
     planted = check(algorithm, run=geom_run(algorithm, "resample-unchanged"), seed=22,
                     runs=600)
     assert planted.consistent_variants == ("resample-unchanged", "unchanged-not-counted")
