@@ -162,6 +162,9 @@ def test_dispatch_chooses_the_float_solver_beyond_the_exact_caps() -> None:
     assert set(FLOAT_ALGORITHMS) == {"ea-pm1", "ea-heavy", "ea-geom", "ea-power"}
     assert chosen_method(AlgorithmSpec("ea-heavy", (3,) * 10, eps=1)) == "float"
     assert chosen_method(AlgorithmSpec("ea-heavy", (2, 1), eps=1)) == "exact"
+    # below n = 3 the interval solver keeps large |a|_1 (and refuses as before)
+    assert chosen_method(AlgorithmSpec("ea-heavy", (1200,), eps=1)) == "exact"
+    assert chosen_method(AlgorithmSpec("ea-heavy", (1200,), eps=1), "float") == "float"
     assert chosen_method(AlgorithmSpec("ea-power", (3,) * 6, power_exponent=3)) == "float"
     with pytest.raises(ValueError, match="float"):
         chosen_method(AlgorithmSpec("rls-heavy", (2, 1), eps=1), "float")

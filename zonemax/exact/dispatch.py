@@ -21,6 +21,11 @@ INTERVAL_ALGORITHMS = ("ea-heavy", "rls-heavy", "ea-geom", "rls-geom", "ea-power
 #: :mod:`zonemax.exact.ea_pm1_float` for ``ea-pm1``, :mod:`zonemax.exact.ea_steps_float` for the
 #: (1+1) EA with a step law (heavy-tailed, double-geometric, power law).
 FLOAT_ALGORITHMS = ("ea-pm1", "ea-heavy", "ea-geom", "ea-power")
+#: ``method="auto"`` gives the step laws (ea-heavy, ea-geom, ea-power) to the floating-point
+#: solver beyond their default caps only from this ``n`` on: below it the interval solver
+#: handles large ``|a|_1`` well (its cost per state grows like ``(2 log2(2f) + 1)^n``) and its
+#: refusals and notes stay as they were.
+STEPS_FLOAT_MIN_N = 3
 #: ``method`` values: ``"auto"`` (exact rationals where the instance is within the family's
 #: default state cap, else the floating-point solver where there is one), ``"exact"`` (the
 #: family's usual solver) or ``"float"`` (:mod:`zonemax.exact.ea_pm1_float`,
@@ -38,6 +43,8 @@ def chosen_method(spec: AlgorithmSpec, method: str = "auto") -> str:
                          f"{spec.algorithm} is solved by its exact solver")
     if method != "auto":
         return method
+    if spec.algorithm != "ea-pm1" and spec.n < STEPS_FLOAT_MIN_N:
+        return "exact"  # the interval solver's cost grows with n, hardly with |a|_1
     if spec.algorithm in FLOAT_ALGORITHMS:
         try:
             states = sorted_tuples_upto(spec.n, sum(abs(x) for x in spec.a))

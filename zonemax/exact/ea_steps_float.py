@@ -287,31 +287,50 @@ def _relative(x: float, err: float) -> float:
     return _round_up(Fraction(err) / Fraction(x))
 
 
-def _level_tables(f: int, n: int, law: MagnitudeLaw, one: Any, planted: str | None
-                  ) -> _LevelTables:
-    """The per-position laws of level ``f`` (module docstring, "Transitions")."""
-    mags = law(2 * f)  # a step longer than 2 f is never accepted
-    width = f + 2
-    outv = np.zeros((f + 1, width), dtype=np.int64)
-    outq = np.zeros((f + 1, width))
-    oute = np.zeros((f + 1, width))
-    nout = np.zeros(f + 1, dtype=np.int64)
-    minout = np.zeros(f + 1, dtype=np.int64)
-    for k in range(f + 1):
-        stay, moves = _position_law(k, f, n, mags, one, planted)
-        items = sorted([*moves.items(), (k, stay)])
-        j = 0
-        for value, prob in items:
-            x, e = _float_error(prob)
-            if x == 0.0 and e == 0.0:
-                continue  # impossible (n = 1 has no "not mutated")
-            outv[k, j] = value
-            outq[k, j] = x
-            oute[k, j] = _relative(x, e)
-            j += 1
-        nout[k] = j
-        minout[k] = outv[k, 0] if j else k
-    return _LevelTables(outv, outq, oute, nout, minout)
+class _PositionLaws:
+    """The per-position laws (module docstring, "Transitions"), as floats with relative error
+    bounds, computed once per distance ``k``: a step ``m`` can only produce a new distance
+    ``<= f`` if ``m <= 2 f``, so the law of level ``f`` is the law with every magnitude up to
+    ``2 F`` restricted to the values ``<= f``."""
+
+    def __init__(self, n: int, total: int, law: MagnitudeLaw, one: Any, planted: str | None
+                 ) -> None:
+        self.n, self.total, self.one, self.planted = n, total, one, planted
+        self.mags = law(2 * total)  # a step longer than 2 F is never accepted
+        self._cache: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+
+    def _of(self, k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        if k not in self._cache:
+            stay, moves = _position_law(k, self.total, self.n, self.mags, self.one,
+                                        self.planted)
+            vals, qs, es = [], [], []
+            for value, prob in sorted([*moves.items(), (k, stay)]):
+                x, e = _float_error(prob)
+                if x == 0.0 and e == 0.0:
+                    continue  # impossible (n = 1 has no "not mutated")
+                vals.append(value)
+                qs.append(x)
+                es.append(_relative(x, e))
+            self._cache[k] = (np.array(vals, dtype=np.int64), np.array(qs), np.array(es))
+        return self._cache[k]
+
+    def tables(self, f: int) -> _LevelTables:
+        """The tables of level ``f``."""
+        width = f + 2
+        outv = np.zeros((f + 1, width), dtype=np.int64)
+        outq = np.zeros((f + 1, width))
+        oute = np.zeros((f + 1, width))
+        nout = np.zeros(f + 1, dtype=np.int64)
+        minout = np.zeros(f + 1, dtype=np.int64)
+        for k in range(f + 1):
+            vals, qs, es = self._of(k)
+            j = int(np.searchsorted(vals, f, side="right"))  # the values <= f
+            outv[k, :j] = vals[:j]
+            outq[k, :j] = qs[:j]
+            oute[k, :j] = es[:j]
+            nout[k] = j
+            minout[k] = vals[0] if j else k
+        return _LevelTables(outv, outq, oute, nout, minout)
 
 
 # --------------------------------------------------------------------------------------------
@@ -804,6 +823,7 @@ def ea_steps_float(
     states = ea_steps_state_count(n, total)
     refuse(states, cap, f"{name} on a = {a} (floating-point solver)", progress)
     setup = _setup(n, total, states)
+    laws = _PositionLaws(n, total, law, one, _planted)
     cum, offset, levels, tab, tstart = (setup.cum, setup.offset, setup.levels, setup.tab,
                                         setup.tstart)
     v = np.zeros(states)
@@ -814,7 +834,7 @@ def ea_steps_float(
     law_error = 0.0
     solved = 1  # the optimum
     for f in range(1, total + 1):
-        tables = _level_tables(f, n, law, one, _planted)
+        tables = laws.tables(f)
         counts = setup.level_counts[f]
         out = _level(counts, f, int(offset[f]), tables.outv, tables.outq, tables.oute,
                      tables.nout, tables.minout, tab, tstart, levels, prune, v, w2, SWEEP_TOL,
@@ -1034,6 +1054,7 @@ def ea_steps_law(
             f"(e h ln(1/tail) = {needed:.3g} with h = {moments.max_remaining:.3g} the largest "
             "expected remaining time); raise max_steps or choose a larger tail")
     setup = _setup(n, total, states)
+    laws = _PositionLaws(n, total, law, one, None)
     rows: list[np.ndarray] = []
     cols: list[np.ndarray] = []
     vals: list[np.ndarray] = []
@@ -1042,7 +1063,7 @@ def ea_steps_law(
     eps_row = 0.0
     entries = 0
     for f in range(1, total + 1):
-        tables = _level_tables(f, n, law, one, None)
+        tables = laws.tables(f)
         lo = int(setup.offset[f])
         start, idx, prob, error = _kernel_level(
             setup.level_counts[f], f, lo, tables.outv, tables.outq, tables.oute, tables.nout,
