@@ -14,9 +14,33 @@ sample twice, both tests in the family's Holm set: a two-sided z-test of the mea
 exact ``E[T]``, and a Kolmogorov-Smirnov test against the exact law of ``T`` (the enclosure of
 :func:`zonemax.exact.law_of_T`, conservative for integer run times and for the enclosure's
 width: :mod:`zonemax.stats_tests.gof`).  The law test accompanies the z-test rather than
-replacing it: a shift of the mean is seen by the z-test at a tenth of a standard deviation
-(2,000 runs), the KS test needs a shift of about a quarter, while a change of shape that keeps
-the mean is seen by the law test alone.
+replacing it: at 2,000 runs a shift of the mean is seen by the z-test from about 0.10
+standard deviations on, by the KS test from about 0.14 (``D = 0.057`` at the smallest Holm
+threshold; a normal law), while a change of shape that keeps the mean is seen by the law
+test alone.
+
+Measured at the CI sample size (``python benchmarks/gof_power.py --replicates 6 --no-fast``, and
+``--replicates 3 --only "fast engine"``; recorded in ``reproduction/stats_gof/``; Holm over each
+family's exact cases, fresh samples in every replicate; rejections out of the replicates):
+
+* the correct reference (each family) and the correct fast engine (pm1): no rejection under
+  any design;
+* every planted bug of :data:`zonemax.stats_tests.implementations.PLANTED` that an exact case
+  reaches (the biased ±1 operator, strict acceptance, the rate ``1/(n+1)``, the heavy-tailed
+  exponent and log base, the RLS_{alpha,beta} tie and rounding bugs, the power-law exponent, the
+  two shared-helper bugs, the RLS step limit ``f(x)``): rejected 6/6 with and without the law
+  tests.  They all move the mean, so the law tests add nothing there.  (The velocity cap, whose
+  effect starts at ``10^12``, is no exact case's: 0/6 either way; the theorem tests catch it.)
+* a weaker bias of the ±1 operator, ``P(+1) = 0.52`` (a shift of the mean of about 0.1 standard
+  deviations; ``--replicates 20 --no-fast --only 0.52``): mean tests alone 19/20, law tests
+  alone 11/20, both 17/20.  The law tests can cost a little here (within the noise of 20
+  replicates): the z-test's smallest Holm threshold halves, its critical ``|z|`` for the eight
+  pm1 cases rising from 4.41 to 4.56.  Replacing the z-test by the law test would cost much
+  more, so the law test accompanies it.
+* the shared worker counter (:func:`zonemax.stats_tests.planted.shared_worker_counter`: the
+  sample mean exact, the law narrower): 0/6 by the mean tests alone and 6/6 with the law tests
+  in each of the four families on the reference (2,000 runs a case); 0/3 and 3/3 on the fast
+  engine (pm1, 20,000 runs a case).
 """
 
 from __future__ import annotations
@@ -93,8 +117,7 @@ class ExactCase:
     ``2 exp(-2 runs D^2)`` (Dvoretzky-Kiefer-Wolfowitz-Massart, conservative for integer run
     times and for the enclosure's width: :mod:`zonemax.stats_tests.gof`).  The two see different
     departures: a shift of the mean is seen first by the z-test, a change of shape (a smaller
-    spread with the same mean) only by this test.  Measured power: see
-    :data:`EXACT_CASES`.
+    spread with the same mean) only by this test.  Measured power: the module docstring.
 
     **Caps.**  Runs are capped so that a broken implementation cannot hang.  With the mean
     test, the cap comes from the exact chain: with ``h_max`` the largest expected remaining time
@@ -133,10 +156,7 @@ class ExactCase:
     @property
     def label(self) -> str:
         """The name of the mean test (``exact E[T]: ...``)."""
-        params = ", ".join(f"{k}={v}" for k, v in self.spec.params().items()
-                           if k not in ("n", "a"))
-        extra = f" ({params})" if params else ""
-        return f"exact E[T]: {self.spec.algorithm} a={self.spec.a}{extra}"
+        return f"exact E[T]: {self._describe()}"
 
     @property
     def law_label(self) -> str:
@@ -274,7 +294,8 @@ def _case(algorithm: str, a: tuple[int, ...], *, checks: tuple[Check, ...] = ("m
 
 F = Fraction
 #: Exact-agreement instances, fixed in advance (small enough for the exact solver and for the
-#: plain reference).  They include one large entry with zeros (plateau moves matter), mixed
+#: plain reference); each tests the mean and the whole law (the module docstring gives the
+#: measured power of the two).  They include one large entry with zeros (plateau moves matter), mixed
 #: signs, equal entries, n = 1, truncation variants and both log bases; the heavy family covers
 #: the (1+1) EA and RLS with the heavy-tailed operator, the ``ops`` family (no theorem: exact
 #: agreement only) the operators beyond the paper.

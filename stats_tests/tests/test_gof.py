@@ -20,12 +20,15 @@ from zonemax.stats_tests.implementations import REFERENCE, Implementation
 from zonemax.stats_tests.machinery import Sample
 from zonemax.stats_tests.reporting import render_family
 from zonemax.stats_tests.suite import (
+    EXACT_CASES_SLOW,
     EXACT_RUNS,
     FAMILY_ALPHA,
     ExactCase,
     exact_family_cases,
     exact_law,
 )
+
+from zonemax.exact.rls_any_n import RLS_FAMILIES
 
 #: Seed of the samples drawn here from exact laws (fixed in advance).
 SEED = 37_002
@@ -158,3 +161,20 @@ def test_the_law_tests_catch_what_the_mean_tests_cannot() -> None:
     means = [o.p_value for o in res.outcomes if o.name.startswith("exact E[T]")]
     assert len(means) == len(cases) and min(means) * len(means) > FAMILY_ALPHA
     assert EXACT_RUNS["ci"][0] == 2000  # the sample size the docstrings' power numbers assume
+
+
+def test_the_realistic_sizes_run_at_the_full_level_only() -> None:
+    # every RLS family at n = 100 and the ±1 EA beyond the old n = 5, for the fast engine at the
+    # full level; the CI level and the reference-speed implementations keep their cases
+    large = [c for f in EXACT_CASES_SLOW for c in exact_family_cases(f, True, "slow")
+             if c.spec.n >= 12]
+    assert {c.spec.algorithm for c in large if c.spec.n >= 100} == set(RLS_FAMILIES)
+    assert any(c.spec.algorithm == "ea-pm1" for c in large)
+    for family in EXACT_CASES_SLOW:
+        for fast in (False, True):
+            assert all(c.spec.n < 12 for c in exact_family_cases(family, fast, "ci"))
+        assert exact_family_cases(family, False, "slow") == exact_family_cases(family, False)
+    # RLS_{alpha,beta} at the size named for it: n = 100, |a_i| <= 10
+    ab = [c for c in large if c.spec.algorithm == "rls-ab"]
+    assert ab and all(max(map(abs, c.spec.a)) <= 10 and c.spec.n == 100 for c in ab)
+    assert all(c.checks in (("mean", "law"), ("law",)) for c in large)

@@ -47,7 +47,7 @@ ALL_PLANTED = {**PLANTED, **engine_planted()}
 #: not reject it).
 EXPECTED: dict[str, tuple[str, tuple[str, ...]]] = {
     "RLS with the heavy-tailed operator: longest step f(x), not 2 f(x)": (
-        "exact E[T]: rls-heavy a=(31,)", ()),
+        "exact E[T]: rls-heavy a=(31)", ()),
     "heavy-tailed operator with sign bias P(+) = 0.52": ("the sign of a step is fair", ()),
     "heavy-tailed table extended without the tabulated mass (cache)": ("(after 3)", ()),
     "heavy-tailed steps longer than 2^32 treated as too long": (
