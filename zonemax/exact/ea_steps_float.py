@@ -87,8 +87,8 @@ from zonemax.exact.step_chains import MagnitudeLaw
 from zonemax.reference.fitness import validate_target
 from zonemax.reference.spec import AlgorithmSpec
 
-#: A subtree of mutation patterns with probability below this is cut (its mass bounded,
-#: module docstring).  Chosen as in :mod:`zonemax.exact.ea_pm1_float` (``PRUNE``): the cut mass
+#: A partial multiset with probability below this is cut (its mass bounded, module
+#: docstring).  Chosen as in :mod:`zonemax.exact.ea_pm1_float` (``PRUNE``): the cut mass
 #: enters the bound as ``delta v_max``.
 PRUNE = 1e-18
 #: Unit roundoff of binary64.
@@ -512,22 +512,23 @@ _ROWS = 10
 
 
 @numba.njit(cache=True)
-def _spread(x: float, st: np.ndarray, row: int, s: int) -> float:
+def _spread(x: float, st: np.ndarray, row: int, s: int, terms: int) -> float:
     """An upper bound on ``sum_t B_t |v_t - x|`` over the lower-level targets, from the sums
     kept per side of a pivot (rows ``row .. row + 5`` of ``st``: below the pivot ``sum B``,
     ``sum B v``, ``max v``; above it ``sum B``, ``sum B v``, ``min v``).  Uses
     ``sum B |v - x| = sum B (x - v) + 2 sum_{v > x} B (v - x)`` below the pivot (and its mirror
     above): exact when ``x`` lies between the two sides, the rounding of the differences
-    added."""
+    added (the sums were accumulated from at most ``terms`` terms: ``gamma_terms``)."""
+    slack = _gamma(terms) + 4.0 * 2.0**-53
     sb_lo, sbv_lo, max_lo = st[row, s], st[row + 1, s], st[row + 2, s]
     sb_hi, sbv_hi, min_hi = st[row + 3, s], st[row + 4, s], st[row + 5, s]
     out = 0.0
     if sb_lo > 0.0:
         out += (x * sb_lo - sbv_lo) + 2.0 * max(0.0, max_lo - x) * sb_lo
-        out += 4.0 * 2.0**-53 * (x * sb_lo + sbv_lo)
+        out += slack * (x * sb_lo + sbv_lo)
     if sb_hi > 0.0:
         out += (sbv_hi - x * sb_hi) + 2.0 * max(0.0, x - min_hi) * sb_hi
-        out += 4.0 * 2.0**-53 * (x * sb_hi + sbv_hi)
+        out += slack * (x * sb_hi + sbv_hi)
     return max(out, 0.0) * (1.0 + 1e-9)
 
 
@@ -666,8 +667,8 @@ def _level(counts: np.ndarray, f: int, lo: int, outv: np.ndarray, outq: np.ndarr
     for s in range(size):
         racc[:] = 0.0
         # the lower levels' part of sum_t B_t |v(t) - v(s)|
-        law1 = _spread(x1[s], low_stats, 0, s)
-        law2 = _spread(x2[s], low_stats, 6, s)
+        law1 = _spread(x1[s], low_stats, 0, s, nterms[s])
+        law2 = _spread(x2[s], low_stats, 6, s, nterms[s])
         for e in range(start[s], start[s + 1]):
             t = same_idx[e]
             _add(racc, 0, same_p[e] * x1[t])
@@ -802,7 +803,7 @@ def ea_steps_float(
     ``one`` is the 1 of its arithmetic.  ``max_states`` caps the lumped states (default
     :data:`DEFAULT_STEPS_MAX_STATES`), checked before anything is built; ``progress`` hears
     ``("estimate", states, max_states)`` once and ``("levels", solved, states)`` after each
-    level.  ``prune``: subtrees of mutation patterns below it are cut (their mass is bounded).
+    level.  ``prune``: partial multisets below it are cut (their mass is bounded).
     ``_planted`` is for tests only: ``"rate"`` (mutation rate ``1/(n+1)``) or ``"overshoot"``
     (half of the probability of an overshooting step towards ``a_i`` lost); each must make the
     cross-checks fail.
