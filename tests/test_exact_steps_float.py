@@ -1,4 +1,4 @@
-"""The rigorous floating-point solver of the (1+1) EA with a step law (:mod:`zonemax.exact.ea_steps_float`).
+"""The rigorous float solver of the (1+1) EA with a step law (:mod:`zonemax.exact.ea_steps_float`).
 
 Its enclosures must overlap the interval solvers' (:mod:`zonemax.exact.ea_heavy`,
 :mod:`zonemax.exact.geom`, :mod:`zonemax.exact.power`) and contain the exact ``Fraction`` values

@@ -1,4 +1,4 @@
-r"""Rigorous floating-point ``E[T]`` and ``Var[T]`` of the (1+1) EA with any sign-symmetric step law.
+r"""Rigorous floating-point ``E[T]`` and ``Var[T]`` of the (1+1) EA with any symmetric step law.
 
 Gadea Harder, Kötzing, Li, Radhakrishnan (2023), arXiv:2307.11855, Section 2, Algorithm 1 with
 the heavy-tailed operator of Definition 2 (every truncation and log base), and the operators
@@ -123,10 +123,10 @@ class StepsEnclosure:
 
     ``expectation_low <= E[T] <= expectation_high``, likewise for the variance; ``rho`` is the
     residual bound (rounding and the step law's enclosure included), ``delta`` the largest cut
-    mass per state (rounded up by its law error), ``law_error`` the largest relative error
-    of a per-position step probability (from the step law's enclosure), ``states`` the lumped states solved, ``method`` what ran, ``seconds``
-    the wall time and ``max_remaining`` an upper bound on the expected remaining time from any
-    state.
+    mass per state (rounded up by its law error), ``law_error`` the largest relative error of a
+    per-position step probability (from the step law's enclosure), ``states`` the lumped
+    states solved, ``method`` what ran, ``seconds`` the wall time and ``max_remaining`` an
+    upper bound on the expected remaining time from any state.
     """
 
     a: tuple[int, ...]
