@@ -28,25 +28,52 @@ HERE = Path(__file__).resolve().parent
 CSV = HERE / "tightness.csv"
 PNG = HERE / "tightness.png"
 FIELDS = ["n", "states", "E_low", "E_high", "E_over_nlnn", "upper_over_nlnn",
-          "lower_over_nlnn", "upper_over_E", "E_over_lower", "seconds"]
+          "lower_over_nlnn", "upper_over_E", "E_over_lower", "seconds", "Var_low", "Var_high"]
 
 
 def row(n: int) -> dict[str, str]:
-    from zonemax.proofs_check.bounds import pm1_ea_lower, pm1_ea_upper
-
+    """Solve a = 1^n and describe it."""
     from zonemax.exact.ea_pm1_float import ea_pm1_float
 
+    res = ea_pm1_float((1,) * n)
+    return describe(n, res.states, res.expectation_low, res.expectation_high, res.seconds,
+                    res.variance_low, res.variance_high)
+
+
+def describe(n: int, states: int, e_low: float, e_high: float, seconds: float, var_low: float,
+             var_high: float) -> dict[str, str]:
+    """One row of the table from the solver's enclosures ``[e_low, e_high]`` of E[T] and
+    ``[var_low, var_high]`` of Var[T]."""
+    from zonemax.proofs_check.bounds import pm1_ea_lower, pm1_ea_upper
+
     a = (1,) * n
-    res = ea_pm1_float(a)
+    mid = (e_low + e_high) / 2
     scale = n * math.log(n)
     upper = float(pm1_ea_upper(a))
     lower = float(pm1_ea_lower(a))
-    return {"n": str(n), "states": str(res.states), "E_low": repr(res.expectation_low),
-            "E_high": repr(res.expectation_high),
-            "E_over_nlnn": f"{res.expectation / scale:.10f}",
+    return {"n": str(n), "states": str(states), "E_low": repr(e_low), "E_high": repr(e_high),
+            "E_over_nlnn": f"{mid / scale:.10f}",
             "upper_over_nlnn": f"{upper / scale:.6f}", "lower_over_nlnn": f"{lower / scale:.6f}",
-            "upper_over_E": f"{upper / res.expectation:.4f}",
-            "E_over_lower": f"{res.expectation / lower:.4f}", "seconds": f"{res.seconds:.2f}"}
+            "upper_over_E": f"{upper / mid:.4f}",
+            "E_over_lower": f"{mid / lower:.4f}", "seconds": f"{seconds:.2f}",
+            "Var_low": repr(var_low), "Var_high": repr(var_high)}
+
+
+def from_benchmark(path: Path) -> dict[int, dict[str, str]]:
+    """Rows for the cases a = 1^n recorded by ``benchmarks/exact_scale.py --json`` (the same
+    solver, run there in a fresh process; its seconds are the benchmark's wall time)."""
+    import json
+
+    rows = {}
+    with path.open() as fh:
+        for line in fh:
+            rec = json.loads(line)
+            if rec.get("kind") == "float" and str(rec["a"]).startswith("(1,)^"):
+                n = int(str(rec["a"]).split("^")[1])
+                rows[n] = describe(n, int(rec["states"]), float(rec["E_low"]),
+                                   float(rec["E_high"]), float(rec["seconds"]),
+                                   float(rec["Var_low"]), float(rec["Var_high"]))
+    return rows
 
 
 def load() -> dict[int, dict[str, str]]:
@@ -58,7 +85,7 @@ def load() -> dict[int, dict[str, str]]:
 
 def save(rows: dict[int, dict[str, str]]) -> None:
     with CSV.open("w", newline="") as fh:
-        out = csv.DictWriter(fh, fieldnames=FIELDS)
+        out = csv.DictWriter(fh, fieldnames=FIELDS, restval="")  # older rows: no Var
         out.writeheader()
         for n in sorted(rows):
             out.writerow(rows[n])
@@ -91,8 +118,15 @@ def plot(rows: dict[int, dict[str, str]]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n-max", type=int, default=30, help="largest n (default 30)")
+    parser.add_argument("--from-benchmark", type=Path, metavar="JSONL",
+                        help="first add the rows a = 1^n found in this output of "
+                        "benchmarks/exact_scale.py --json (not already in the table)")
     args = parser.parse_args()
     rows = load()
+    if args.from_benchmark:
+        for n, r in from_benchmark(args.from_benchmark).items():
+            rows.setdefault(n, r)
+        save(rows)
     for n in range(2, args.n_max + 1):
         if n not in rows:
             rows[n] = row(n)
