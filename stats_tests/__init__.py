@@ -8,7 +8,9 @@ the error rate is the probability, over the choice of the fixed seeds, that a co
 implementation fails.
 
 Every test is one-sided in the direction its theorem claims (rejection = evidence that a bound
-is violated), except agreement with exact expected values, which is two-sided.
+is violated), except agreement with the exact values -- the z-test of the mean against exact
+``E[T]`` and the goodness-of-fit test of the sample against the exact law of ``T``
+(:mod:`zonemax.stats_tests.gof`) -- which is two-sided: these have no direction to claim.
 
 **Bounded time.**  Every run of every draw is capped (the exact cases by their chains, the
 theorem tests and observations by :mod:`zonemax.stats_tests.budgets`), at a level a correct run

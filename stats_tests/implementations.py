@@ -281,6 +281,9 @@ PLANTED: dict[str, tuple[str, Implementation]] = {
     "(1+1) EA with mutation rate 1/(n+1)": ("pm1", _planted(
         "rate-n+1", _is("ea-pm1"),
         lambda spec, g, b: planted.ea_rate_n_plus_1(spec.a, rng=g, budget=b))),
+    # the mean stays exact: only the family's test of the whole law of T can see it
+    "runs of a pair share one evaluation counter (mean exact)": ("pm1", Implementation(
+        "shared-counter", planted.shared_worker_counter(REFERENCE.simulate))),
     "heavy-tailed step 2^(I-1) (exponent off by one)": ("heavy", _planted(
         "heavy-off-by-one", _untruncated_base2_heavy,
         lambda spec, g, b: one_plus_one_ea(
