@@ -114,13 +114,13 @@ from zonemax.reference.fitness import validate_target
 
 #: A cut subtree has probability below this (module docstring) for up to :data:`PRUNE_STATES`
 #: states: the cut mass ``delta`` enters the bounds as ``delta v_max`` (E) and
-#: ``delta w_max E`` (second moment).  Measured at a = 1^30 (28,629 states): ``delta`` 1.5e-15,
-#: relative widths 1.5e-11 (E) and 7e-10 (Var); at a = 1^34 (66,273) the variance's width
-#: reached 1.6e-9 (8.2e-10 at :data:`PRUNE_LARGE`), so larger instances cut finer (a = (2,)^20,
-#: 207,042 states: 6.7e-10).
+#: ``delta w_max E`` (second moment).  Measured at a = 1^30 (28,629 states): relative widths
+#: 6.9e-12 (E) and 2.8e-10 (Var); with an earlier, looser bound the variance's width at a = 1^34
+#: reached 1.6e-9 at this threshold, so larger instances cut finer (benchmarks/README.md: Var
+#: widths 2.3e-10 at 1^34, 3.2e-10 at 1^38, 7.4e-10 at 1^50, with E's about 1e-11).
 PRUNE = 1e-18
 #: The cut threshold beyond :data:`PRUNE_STATES` states (100 times smaller ``delta``; the cost
-#: grows by about 1.5x).
+#: grows by about 1.2x: a = 1^30 took 3.7 s of CPU at 1e-20, 3.5 s at 1e-18).
 PRUNE_LARGE = 1e-20
 #: Instances with more states than this cut at :data:`PRUNE_LARGE`.
 PRUNE_STATES = 30_000
