@@ -120,7 +120,8 @@ from zonemax.reference.fitness import validate_target
 #: widths 2.3e-10 at 1^34, 3.2e-10 at 1^38, 7.4e-10 at 1^50, with E's about 1e-11).
 PRUNE = 1e-18
 #: The cut threshold beyond :data:`PRUNE_STATES` states (100 times smaller ``delta``; the cost
-#: grows by about 1.2x: a = 1^30 took 3.7 s of CPU at 1e-20, 3.5 s at 1e-18).
+#: grows by about 1.15x: a = 1^30 took 10.3 s of CPU at 1e-20 and 9.0 s at 1e-18 with the
+#: enumeration of 398999f).
 PRUNE_LARGE = 1e-20
 #: Instances with more states than this cut at :data:`PRUNE_LARGE`.
 PRUNE_STATES = 30_000
