@@ -121,7 +121,7 @@ from zonemax.reference.fitness import validate_target
 PRUNE = 1e-18
 #: The cut threshold beyond :data:`PRUNE_STATES` states (100 times smaller ``delta``; the cost
 #: grows by about 1.15x: a = 1^30 took 10.3 s of CPU at 1e-20 and 9.0 s at 1e-18 with the
-#: enumeration of 398999f).
+#: enumeration before the merged classes).
 PRUNE_LARGE = 1e-20
 #: Instances with more states than this cut at :data:`PRUNE_LARGE`.
 PRUNE_STATES = 30_000
