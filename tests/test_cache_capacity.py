@@ -193,6 +193,9 @@ INVENTORY: tuple[Cache, ...] = (
           (f"{HERE}::test_exact_law_objects_reused_over_limits",)),
     Cache("zonemax/exact/geom_law.py::GeomLaw._laws", "per instance, by limit, unbounded",
           (f"{HERE}::test_exact_law_objects_reused_over_limits",)),
+    Cache("zonemax/exact/ea_steps_float.py::_PositionLaws._cache",
+          "per solve, by distance, at most F + 1 entries: never outlives one solve",
+          (f"{HERE}::test_position_laws_memo_equals_a_fresh_computation",)),
     # -- the reference -------------------------------------------------------------------------
     Cache("reference/heavy_tailed.py::_c_epsilon_cached", "functools.lru_cache(maxsize=64)",
           (f"{HERE}::test_lru_caches_evict_and_recompute_bit_for_bit",)),
@@ -625,6 +628,31 @@ def test_unbounded_caches_equal_a_cleared_cache() -> None:
     exact_limits.sorted_tuples_upto.cache_clear()
     assert [exact_limits.sorted_tuples_upto(*k) for k in reversed(keys)][::-1] == warm_counts
     assert exact_limits.sorted_tuples_upto(3, 5) == 1 + 1 + 2 + 3 + 4 + 5  # partitions <= 3 parts
+
+
+def test_position_laws_memo_equals_a_fresh_computation() -> None:
+    """The float step-law solver's per-distance laws, asked in a scrambled order of distances
+    and levels from one memo, equal each law computed alone by a fresh object, bit for bit."""
+    from zonemax.reference.spec import AlgorithmSpec
+
+    from zonemax.exact import ea_steps_float as steps
+
+    law, one = steps.spec_law(AlgorithmSpec("ea-heavy", (3, 3, 3), eps=F(1)))
+    n, total = 3, 9
+    memo = steps._PositionLaws(n, total, law, one, None)
+    order = (5, 0, 9, 1, 5, 3, 0, 7)
+    warm = [memo._of(k) for k in order]
+    for k, got in zip(order, warm, strict=True):
+        cold = steps._PositionLaws(n, total, law, one, None)._of(k)
+        for x, y in zip(got, cold, strict=True):
+            assert x.dtype == y.dtype and np.array_equal(x, y)
+    assert len(memo._cache) == len(set(order))
+    for f in (9, 2, 6):
+        warm_t = memo.tables(f)
+        cold_t = steps._PositionLaws(n, total, law, one, None).tables(f)
+        assert np.array_equal(warm_t.outv, cold_t.outv)
+        assert np.array_equal(warm_t.outq, cold_t.outq)
+        assert np.array_equal(warm_t.oute, cold_t.oute)
 
 
 # ==============================================================================================
