@@ -11,9 +11,13 @@ and Theorem 4 (``E[T] >= max(n |a|_inf, (n - 1) ln(|a|_H) / 2)``).  For ``a = 1^
   paper's ``omega = 6/5``, the upper end of an interval enclosure);
 * lower: :func:`zonemax.proofs_check.bounds.pm1_ea_lower` (Theorem 4 as printed).
 
-Run ``python reproduction/tightness/generate.py [--n-max N]`` (default 30: about a minute on an
-idle machine; each further n costs more, a = 1^34 took about 2 minutes under load).  Rows already
-in ``tightness.csv`` are kept (so the table can be extended), then ``tightness.png`` is redrawn.
+Run ``python reproduction/tightness/generate.py [--n-max N]`` (default 30: about 20 s of CPU;
+each further n costs about 1.3 times the previous one: a = 1^38 takes about a minute of CPU,
+a = 1^47 about ten minutes wall under load, a = 1^50 25 minutes of CPU and 4.5 GB).  Rows
+already in ``tightness.csv`` are kept (so the table can be extended), then ``tightness.png`` is
+redrawn.  ``--from-benchmark FILE`` first adds the rows a = 1^n recorded by
+``benchmarks/exact_scale.py --json FILE`` (the same solver, run there in a fresh process),
+which is how the row n = 50 was made.
 """
 
 from __future__ import annotations
