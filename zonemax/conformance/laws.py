@@ -44,6 +44,7 @@ from typing import Any
 from zonemax.exact.linalg import hitting_moments, variance_of
 from zonemax.exact.result import InstanceTooLarge
 from zonemax.exact.rls_ab import position_kernel
+from zonemax.reference.params import LogBase, Truncation
 
 State = tuple[int, ...]
 #: One outcome of a draw: (new sorted distances, change of f, offspring equals parent, prob).
@@ -453,19 +454,23 @@ HEAVY_OPERATOR_VARIANTS = ("log-base=e", f"truncate=condition,r={HEAVY_VARIANT_R
 PROVEN_SAME = {"log-base=e": "algorithm-1"}
 
 
-def heavy_step_variant(variant: str) -> tuple[str, int | str, str, int | None]:
+def heavy_step_variant(variant: str) -> tuple[str, LogBase, Truncation, int | None]:
     """``(kernel variant, log base, truncation, r)`` of a run-level variant of the heavy-tailed
     EA or RLS (``algorithm-1`` with the paper's operator for the others)."""
     if variant == "log-base=e":
         return "algorithm-1", "e", "none", None
     if variant.startswith("truncate="):
         mode, _, r = variant[len("truncate="):].partition(",r=")
-        return "algorithm-1", 2, mode, int(r)
+        modes: dict[str, Truncation] = {"condition": "condition", "clip": "clip"}
+        if mode not in modes or not r.isdigit():
+            raise ValueError(f"unknown variant {variant!r}: the truncated variants are "
+                             "truncate=condition,r=R and truncate=clip,r=R")
+        return "algorithm-1", 2, modes[mode], int(r)
     return variant, 2, "none", None
 
 
 def step_bounds(algorithm: str, limit: int, eps: Fraction | None, exponent: Fraction | None,
-                log_base: int | str = 2, truncate: str = "none", r: int | None = None
+                log_base: LogBase = 2, truncate: Truncation = "none", r: int | None = None
                 ) -> dict[int, tuple[Fraction, Fraction]]:
     """Enclosures of ``P(|step| = m)`` for ``m <= limit`` (Definition 2, base 2 and untruncated
     unless ``log_base``/``truncate``/``r`` say otherwise; or the power law), from
