@@ -79,6 +79,7 @@ import numpy as np
 import scipy.sparse
 from mpmath.ctx_iv import MPIntervalContext
 
+from zonemax.exact.ea_pm1_float import _gauss_seidel  # the same level solve
 from zonemax.exact.heavy_law import DEFAULT_HEAVY_DPS, HeavyLaw, check_dps, check_heavy_params
 from zonemax.exact.law import DEFAULT_MAX_STEPS, DEFAULT_TAIL, LawOfT, law_from_kernel
 from zonemax.exact.limits import refuse, sorted_tuples_upto, start_distances
@@ -476,35 +477,6 @@ def _transitions(ks: np.ndarray, cs: np.ndarray, m: int, f: int, self_idx: int,
     info[1] = cut_a
     info[2] = rounding * 1.01
     return count
-
-
-@numba.njit(cache=True)
-def _gauss_seidel(x: np.ndarray, b: np.ndarray, diag: np.ndarray, start: np.ndarray,
-                  idx: np.ndarray, prob: np.ndarray, sweep_tol: float, max_sweeps: int) -> int:
-    """Solve ``diag[s] x[s] - sum_e prob[e] x[idx[e]] = b[s]`` by Gauss--Seidel sweeps from
-    ``x = b / diag``, rows summed with TwoSum compensation; returns the sweeps done."""
-    size = b.shape[0]
-    for s in range(size):
-        x[s] = b[s] / diag[s]
-    sweeps = 0
-    for _ in range(max_sweeps):
-        change = 0.0
-        for s in range(size):
-            tot = b[s]
-            comp = 0.0
-            for e in range(start[s], start[s + 1]):
-                term = prob[e] * x[idx[e]]
-                new_tot = tot + term
-                z = new_tot - tot
-                comp += (tot - (new_tot - z)) + (term - z)
-                tot = new_tot
-            new = (tot + comp) / diag[s]
-            change = max(change, abs(new - x[s]) / new)
-            x[s] = new
-        sweeps += 1
-        if change <= sweep_tol:
-            break
-    return sweeps
 
 
 #: Rows of the array :func:`_level` returns (per state).
