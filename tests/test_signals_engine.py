@@ -210,6 +210,28 @@ def test_interrupts_end_cleanly_every_time_many(tmp_path: Path) -> None:
 # ------------------------------------------------------------------------------ long runs
 
 
+def _read_until(fd: int, marker: bytes, proc: subprocess.Popen[str]) -> bytes:
+    """What the child wrote to the terminal ``fd`` up to and including ``marker`` (or all of it,
+    if the child ended first).  No clock: the child's own words say how far it has got."""
+    import select
+
+    seen = b""
+    while marker not in seen:
+        ready, _, _ = select.select([fd], [], [], 1.0)
+        if not ready:
+            if proc.poll() is not None:
+                break
+            continue
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:  # EIO: the child closed the terminal
+            break
+        if not chunk:
+            break
+        seen += chunk
+    return seen
+
+
 @pytest.mark.parametrize(("argv", "signum"), [
     # the issue's rls-ab request (given a budget, so that the pre-flight lets it start): each
     # run takes hours
@@ -222,24 +244,36 @@ def test_interrupts_end_cleanly_every_time_many(tmp_path: Path) -> None:
 ])
 def test_a_long_run_honours_the_signal(argv: tuple[str, ...], signum: int) -> None:
     """The signal is honoured while the run goes on (``communicate``'s limit only stops a
-    hang: the runs take minutes to hours), and the message says how far the run got."""
+    hang: the runs take minutes to hours), and the message says how far the run got.
+
+    stderr is a pseudo-terminal, so that the command draws its live progress line; the signal
+    is sent once that line reports evaluations inside run 0 (a sign of progress, not a fixed
+    wait: at load 20 a three-second wait fell before the kernel had started)."""
+    import pty
+
+    primary, secondary = pty.openpty()
     proc = subprocess.Popen([sys.executable, "-m", "zonemax.cli", "run", *argv, "--seed", "1"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            stdout=subprocess.PIPE, stderr=secondary, text=True,
                             preexec_fn=_as_from_a_terminal, env={**os.environ,
                                                                  "PYTHONUNBUFFERED": "1"})
+    os.close(secondary)
     try:
         assert proc.stdout is not None
         header = proc.stdout.readline()  # written before the runs start
         assert header.startswith(argv[0]), header
-        time.sleep(3.0)  # the kernel is loaded (about a second) and inside the first run
+        seen = _read_until(primary, b"run 0 at >= ", proc)
+        assert b"run 0 at >= " in seen, seen.decode(errors="replace")
         proc.send_signal(signum)
-        out, err = proc.communicate(timeout=60)
+        out, _ = proc.communicate(timeout=600)  # a hang detector, not a time limit
+        err = (seen + _read_until(primary, b"\0never", proc)).decode(errors="replace")
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+        os.close(primary)
     said = "interrupted" if signum == signal.SIGINT else "terminated (SIGTERM)"
     assert proc.returncode == 128 + signum, err
+    assert "Traceback" not in err, err
     last = err.strip().splitlines()[-1]
     assert last.startswith(f"zonemax run: {said} after 0 of "), err
     assert "; run 0 at >= " in last and "f(x) <= " in last, err
