@@ -549,6 +549,11 @@ def render(result: DirectoryResult, directory: Path | str) -> str:
         cached = " (compiled files from the cache, re-checked by coqchk)" if coq.cached else ""
         lines.append(f"  Coq: {coq.version} re-ran {sum(r.ok for r in coq.theorems.values())} of "
                      f"{len(coq.theorems)} theorems{cached}" if coq.ran else f"  Coq: {coq.note}")
+        if coq.ran and coq.note:
+            lines.append(f"  Coq: every theorem refused: {coq.note}")
+        if coq.trusted:
+            lines.append("  Coq trusted base (SHA-256 pinned in checker/coq.py): "
+                         + ", ".join(f"{name} {h}" for name, h in coq.trusted.items()))
     unchecked = Counter(u.split(" (", 1)[0].split(" theorem ")[0] for f in result.files
                         for u in f.unchecked)
     if unchecked:

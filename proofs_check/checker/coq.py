@@ -12,17 +12,32 @@ reading at rational points by the tests).
 
 How a claim is proved (:func:`check_proofs`):
 
+0. The trusted files (``Vocabulary.v``, ``allowed_axioms.txt``) must have the SHA-256 pinned in
+   :data:`TRUSTED_HASHES` (:func:`trusted_base_problem`): a change to them changes what the
+   statements mean or what they may rest on, so it is a reviewed change of this module (print
+   the current hashes with ``python -m zonemax.proofs_check.checker --print-trusted-hashes``).
+   Every source is read with :func:`read_source` (a regular file of UTF-8 text, or one line
+   saying why not).
 1. Every ``.v`` file to be compiled is read first (:func:`scan`): an ``Axiom``, ``Parameter``,
    ``Conjecture``, ``Admitted``, ``admit``, ``Unset``, ``Load``, ``Declare ML Module``,
    ``Add LoadPath``, a ``Variable``/``Hypothesis``/``Context`` outside a ``Section`` (and a few
    other commands that add assumptions or change what the kernel checks) is refused before
-   anything compiles.  This is a courtesy to the reader, not the guarantee: step 5 is.
+   anything compiles, and so is every command that writes a file (``Redirect``, ``Extraction``
+   and its variants, ``Print Universes ... "file"``, ``Dump``) and a ``Section``/``End``/
+   ``Module`` behind a prefix (``Succeed Section S.`` opens no section).  A proof or library
+   file may not declare a name the statements use (:func:`shadowing`: ``Rabs``, ``IZR``, a
+   vocabulary name ...), nor ``Vocabulary.v`` a standard-library name.  This is a courtesy to
+   the reader, not the guarantee: step 5 is (the side effects excepted: nothing but the scan
+   stops a command that writes a file, so the build also runs in a private directory).
 2. ``Statements.v`` is written from the manifest's formulas (:func:`statements_text`): one
    ``Definition <Name>_statement : Prop`` per Coq obligation.  The copy committed in
    ``proofs_check/coq`` is for readers; the checker always writes its own.
-3. In a build directory, ``Vocabulary.v``, the written ``Statements.v``, a file that gives each
-   allowed assumption its listed type (``Allowed.v``), the library files ``Lib_*.v`` and every
-   proof file ``<Name>.v`` are compiled with ``coqc -Q <dir> ZM``.  A proof file proves
+3. In a private temporary build directory (the sources are copied in; nothing is compiled in
+   the directory being checked, and a ``Statements.v`` found there is never read),
+   ``Vocabulary.v``, the written ``Statements.v``, a file that gives each allowed assumption
+   its listed type (``Allowed.v``, each type parsed as one term by :func:`allowed_axioms` and
+   the file scanned like a proof), the library files ``Lib_*.v`` and every proof file
+   ``<Name>.v`` are compiled with ``coqc -Q <dir> ZM``.  A proof file proves
    ``Theorem <Name> : Statements.<Name>_statement``.
 4. A check file, compiled last, defines for each theorem
    ``Definition <Name>__checked : ZM.Statements.<Name>_statement := ZM.<Name>.<Name>.``: the
@@ -100,15 +115,123 @@ def coqchk() -> str | None:
     return shutil.which("coqchk")
 
 
+# ------------------------------------------------------------------------- the trusted base
+#: The files whose content the statements' meaning and the allow-list rest on, by path relative
+#: to the Coq directory -> SHA-256 of their bytes.  Changing one of them is a reviewed change of
+#: the trusted base: update this dict in the same commit (the current values are printed by
+#: ``python -m zonemax.proofs_check.checker --print-trusted-hashes``, and
+#: ``proofs_check/tests/test_coq_trusted_base.py`` checks that the committed files match).  A new
+#: trusted vocabulary file (compiled before the statements, or loaded by them) must be added
+#: here.  ``Statements.v`` is not pinned: the checker writes its own and never compiles one
+#: found in the directory it checks.
+TRUSTED_HASHES: dict[str, str] = {
+    "Vocabulary.v": "5b2541fb7398dbce42a0fc19715e28f5bc791a3bbe1ab2f65ab501c926197980",
+    "allowed_axioms.txt": "9b53b39f0dbec1fd8869f04cf3215f5bcf901375a437886e2b9f8cdccb6ea46c",
+}
+
+
+class SourceError(ValueError):
+    """A source the checker cannot read as a regular file of UTF-8 text (one line: why)."""
+
+
+def read_bytes(path: Path) -> bytes:
+    """The bytes of ``path``, a regular file (not followed through a symbolic link); raises
+    :class:`SourceError` with one line otherwise."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        raise SourceError(f"{path.name} is missing") from None
+    except OSError as exc:
+        raise SourceError(f"{path.name} cannot be read ({exc.strerror or exc})") from None
+    if not stat.S_ISREG(st.st_mode):
+        what = ("a directory" if stat.S_ISDIR(st.st_mode) else "a symbolic link"
+                if stat.S_ISLNK(st.st_mode) else "not a regular file")
+        raise SourceError(f"{path.name} is {what}, not a source file")
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise SourceError(f"{path.name} cannot be read ({exc.strerror or exc})") from None
+
+
+def read_source(path: Path) -> str:
+    """The text of a source (a regular file of UTF-8 text); raises :class:`SourceError` with one
+    line otherwise."""
+    data = read_bytes(path)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SourceError(f"{path.name} is not UTF-8 text (byte {exc.start})") from None
+
+
+def trusted_hashes(coq_dir: Path = COQ_DIR) -> dict[str, str]:
+    """The SHA-256 of each file of :data:`TRUSTED_HASHES` as it is in ``coq_dir`` (``missing`` or
+    why it cannot be read, for one that is not a readable regular file)."""
+    out = {}
+    for rel in TRUSTED_HASHES:
+        try:
+            out[rel] = hashlib.sha256(read_bytes(coq_dir / rel)).hexdigest()
+        except SourceError as exc:
+            out[rel] = str(exc)
+    return out
+
+
+def trusted_base_problem(coq_dir: Path = COQ_DIR) -> str | None:
+    """One line if a trusted file of ``coq_dir`` is not the one pinned in
+    :data:`TRUSTED_HASHES`, else ``None``."""
+    found = trusted_hashes(coq_dir)
+    for rel, pinned in TRUSTED_HASHES.items():
+        if found[rel] != pinned:
+            got = found[rel] if re.fullmatch(r"[0-9a-f]{64}", found[rel]) else None
+            return (f"trusted base changed: {rel} " + (f"has SHA-256 {got}" if got else
+                                                        f"({found[rel]})")
+                    + f", the checker trusts {pinned} (a change of the trusted base is "
+                    f"reviewed: update TRUSTED_HASHES in checker/coq.py)")
+    return None
+
+
+def print_trusted_hashes(coq_dir: Path = COQ_DIR) -> str:
+    """``TRUSTED_HASHES`` as it would be for the files of ``coq_dir`` (to paste into this
+    module after review), with a line saying whether it is the pinned one."""
+    found = trusted_hashes(coq_dir)
+    body = "".join(f'    "{rel}": "{h}",\n' for rel, h in found.items())
+    same = "the pinned hashes" if found == TRUSTED_HASHES else \
+        "NOT the pinned hashes (checker/coq.py pins other files)"
+    return f"# {coq_dir}: {same}\nTRUSTED_HASHES = {{\n{body}}}\n"
+
+
 # ------------------------------------------------------------------------------ the allow-list
 _QUALID = re.compile(r"^[A-Za-z_][A-Za-z0-9_']*(?:\.[A-Za-z_][A-Za-z0-9_']*)+$")
 
 
+def _one_term(typ: str) -> str | None:
+    """Why an allow-list type is not one Coq term that can be pasted after ``:`` (it could end
+    the sentence, open a comment or a string, or leave a bracket open), or ``None``."""
+    if not typ.isascii() or not typ.isprintable():
+        return "a character outside printable ASCII"
+    for bad, why in (("(*", "a comment"), ("*)", "a comment"), ('"', "a string"),
+                     (":=", "':='")):
+        if bad in typ:
+            return why
+    if re.search(r"\.(?=\s|$)", typ):
+        return "a period that ends a sentence"
+    stack: list[str] = []
+    pairs = {")": "(", "]": "[", "}": "{"}
+    for c in typ:
+        if c in "([{":
+            stack.append(c)
+        elif c in pairs and (not stack or stack.pop() != pairs[c]):
+            return "unbalanced brackets"
+    return "unbalanced brackets" if stack else None
+
+
 def allowed_axioms(coq_dir: Path = COQ_DIR) -> dict[str, str]:
     """The allow-list: fully qualified name -> type, one ``name : type`` a line (``#``
-    comments).  A malformed line or a repeated name raises ``ValueError``."""
+    comments).  Each type must be one term (:func:`_one_term`); no name may be under the
+    project's own logical root (``ZM.``: an assumption of a proof file is never allowed).  A
+    malformed line or a repeated name raises ``ValueError`` (a file that cannot be read:
+    :class:`SourceError`)."""
     allow: dict[str, str] = {}
-    text = (coq_dir / "allowed_axioms.txt").read_text(encoding="utf-8")
+    text = read_source(coq_dir / "allowed_axioms.txt")
     for k, line in enumerate(text.splitlines(), 1):
         if not line.strip() or line.lstrip().startswith("#"):
             continue
@@ -116,6 +239,13 @@ def allowed_axioms(coq_dir: Path = COQ_DIR) -> dict[str, str]:
         name, typ = name.strip(), typ.strip()
         if not sep or not _QUALID.match(name) or not typ or "." in typ[-1:]:
             raise ValueError(f"allowed_axioms.txt line {k}: not 'fully.qualified.name : type'")
+        if name.split(".", 1)[0] == ROOT:
+            raise ValueError(f"allowed_axioms.txt line {k}: {name} is under the project's own "
+                             f"root {ROOT}. (a proof's assumption is never allowed)")
+        why = _one_term(typ)
+        if why:
+            raise ValueError(f"allowed_axioms.txt line {k}: the type of {name} is not one term "
+                             f"({why})")
         if name in allow:
             raise ValueError(f"allowed_axioms.txt line {k}: {name} is listed twice")
         allow[name] = typ
@@ -203,7 +333,14 @@ def _sentences(code: str) -> Iterable[tuple[int, str]]:
 def _words(sentence: str) -> list[str]:
     """The sentence's leading words, without bullets, braces, goal selectors, attributes and
     prefixes that do not change what it declares."""
+    return _prefixed(sentence)[1]
+
+
+def _prefixed(sentence: str) -> tuple[list[str], list[str]]:
+    """(the prefixes and attributes before the command, the command's words): see
+    :func:`_words`."""
     s = sentence
+    prefixes: list[str] = []
     while True:
         s = s.lstrip().lstrip("-+*{}").lstrip()
         if s.startswith("#["):
@@ -212,6 +349,7 @@ def _words(sentence: str) -> list[str]:
                 depth += (c == "[") - (c == "]")
                 if depth == 0 and c == "]":
                     break
+            prefixes.append("#[...]")
             s = s[k + 1:]
             continue
         m = re.match(r"(?:\d+|all|par|!)\s*:(?!=)", s)
@@ -220,13 +358,44 @@ def _words(sentence: str) -> list[str]:
             continue
         m = re.match(r"(Timeout|Redirect)\s+\S+", s)
         if m:
+            prefixes.append(m.group(1))
             s = s[m.end():]
             continue
         words = s.split()
         if words and words[0] in _PREFIXES:
+            prefixes.append(words[0])
             s = s.lstrip()[len(words[0]):]
             continue
-        return words
+        return prefixes, words
+
+
+#: Commands that write files (a proof that compiles must not write into the directory being
+#: checked, into the cache, or anywhere else): matched on the command's leading words.
+_WRITERS = ("Redirect", "Extraction", "Extract", "Separate", "Recursive", "Dump", "Write",
+            "Restore", "Save")
+#: ``Set``/``Unset`` options that name an output file or directory.
+_WRITER_OPTIONS = ("Extraction", "NativeCompute", "Native", "Dump")
+#: Commands that open or close a block the scan tracks (sections decide where ``Variable`` and
+#: its kin are allowed): only their plain form is read, a prefix before them is refused.
+_BLOCKS = ("Section", "End", "Module")
+
+
+def _writes(prefixes: list[str], words: list[str], sentence: str) -> str | None:
+    """The command's name if it writes a file, else ``None``."""
+    if "Redirect" in prefixes:
+        return "Redirect"
+    head = words[0] if words else ""
+    if head in ("Set", "Unset", "Test") and len(words) > 1 and words[1] in _WRITER_OPTIONS:
+        return f"{head} {words[1]}"
+    if head in ("Separate", "Recursive"):
+        return " ".join(words[:2])
+    if head in _WRITERS:
+        return head
+    if "Extraction" in words[:3]:
+        return "Extraction"
+    if head == "Print" and '""' in sentence:  # Print Universes [Subgraph (...)] "file"
+        return "Print ... \"file\""
+    return None
 
 
 def scan(text: str) -> str | None:
@@ -246,7 +415,7 @@ def scan(text: str) -> str | None:
         bad = _REFUSED_WORDS.search(sentence)
         if bad:
             return f"line {line}: {bad.group(1)}"
-        words = _words(sentence)
+        prefixes, words = _prefixed(sentence)
         if not words:
             continue
         head = words[0]
@@ -255,6 +424,12 @@ def scan(text: str) -> str | None:
         if head == "Set" and len(words) > 1 and (words[-1] == "Checking" or words[1] in
                                                  ("Definitional", "Impredicative", "Typing")):
             return f"line {line}: Set {' '.join(words[1:3])}"
+        writer = _writes(prefixes, words, sentence)
+        if writer:
+            return f"line {line}: {writer} (a command that writes a file)"
+        if head in _BLOCKS and prefixes:
+            return (f"line {line}: {prefixes[0]} {head} (a prefix before {head}: the scan "
+                    f"reads only plain Section, End and Module)")
         if head in _SECTION_LOCAL and not any(kind == "Section" for kind, _ in blocks):
             return f"line {line}: {head} outside a Section (an axiom at top level)"
         if head == "Section" and len(words) > 1:
@@ -269,6 +444,120 @@ def scan(text: str) -> str | None:
             if blocks:
                 blocks.pop()
     return None
+
+
+# ----------------------------------------------------------------------------- shadowing
+#: Standard-library names the statements are written with (:mod:`.formula`'s translation, and
+#: the functions the vocabulary's definitions use): no file the checker compiles may declare
+#: one of them, since a file that loads it would then read the statements' words otherwise.
+STANDARD_NAMES = frozenset({
+    "R", "Z", "nat", "Prop", "IZR", "INR", "IPR", "Q2R", "Int_part", "frac_part", "up", "Rabs",
+    "Rmin", "Rmax", "Rpower", "powerRZ", "pow", "exp", "ln", "sqrt", "PI", "Rplus", "Rminus",
+    "Rmult", "Rdiv", "Ropp", "Rinv", "Rlt", "Rle", "Rgt", "Rge", "Rsqr", "R0", "R1", "eq",
+    "not", "and", "or", "iff", "True", "False", "ex", "Rle_dec", "Rlt_dec", "Req_EM_T",
+    "Rcase_abs", "Rle_lt_dec", "Rlt_le_dec", "total_order_T", "Zpos", "Zneg", "Z0", "xH", "xO",
+    "xI", "Z.add", "Z.sub", "Z.mul", "Z.opp", "Z.of_nat", "Zplus", "Zminus", "Zmult", "Zopp",
+    "Coq", "Reals", "Rdefinitions", "Rbasic_fun", "Rfunctions", "R_sqrt",
+    "Raxioms", "RIneq", "ZM", "Vocabulary", "Statements",
+})
+#: Commands that declare a name (the first identifier after the command).
+_DECLARERS = {"Definition", "Fixpoint", "CoFixpoint", "Inductive", "CoInductive", "Variant",
+              "Record", "Structure", "Class", "Instance", "Let", "Lemma", "Theorem", "Fact",
+              "Remark", "Corollary", "Proposition", "Property", "Example", "Function",
+              "Notation", "Abbreviation", "Module", "Variable", "Variables", "Hypothesis",
+              "Hypotheses", "Canonical", "Coercion", "Equations", "Scheme", "Combined"}
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_']*(?:\.[A-Za-z_][A-Za-z0-9_']*)*")
+#: Commands that give syntax a meaning (the symbols of a notation string are checked).
+_SYNTAX = {"Notation", "Infix", "Number", "Numeral", "String"}
+#: The symbols the statements are written with.
+_SYMBOLS = frozenset({"+", "-", "*", "/", "^", "<", "<=", ">", ">=", "=", "<>", "->", "/\\",
+                      "\\/", "~", "%R", "%Z", ",", "(", ")", "forall", "exists", "fun"})
+
+
+def _declared(words: list[str], sentence: str) -> list[str]:
+    """The names a declaration declares: the first identifier after the command, and those
+    after ``|``, ``with`` (constructors, mutual blocks) or ``{``/``;`` before ``:`` (fields)."""
+    head = words[0]
+    if head == "Canonical" and words[1:2] == ["Structure"]:
+        words = words[1:]
+    if head == "Module" and len(words) > 1 and words[1] in ("Type", "Import", "Export"):
+        words = words[1:]
+    if len(words) < 2:
+        return []
+    rest = sentence[sentence.find(words[1], sentence.find(words[0]) + len(words[0])):]
+    names = []
+    first = _IDENT.match(words[1])
+    if first:
+        names.append(first.group())
+    if head in ("Variables", "Hypotheses", "Variable", "Hypothesis", "Context"):
+        names += re.findall(r"\(\s*([A-Za-z_][\w' ]*?)\s*:", rest)
+        names = [n for group in names for n in group.split()]
+    if head in ("Inductive", "CoInductive", "Variant", "Record", "Structure", "Class",
+                "Fixpoint", "CoFixpoint"):
+        names += re.findall(r"(?:\||\bwith\b)\s*([A-Za-z_][\w']*)", rest)
+        names += re.findall(r"[{;]\s*([A-Za-z_][\w']*)\s*:(?!=)", rest)
+    return names
+
+
+def shadowing(text: str, protected: Iterable[str]) -> str | None:
+    """Why a Coq source is refused for declaring a name of ``protected`` (the names the
+    statements use: a file that loads this one would read them otherwise), or for a notation
+    whose symbols are the statements' (``Notation "x <= y" := ...``), as ``"line N: ..."``;
+    else ``None``.  Comments are not read; a notation's string is."""
+    protected = frozenset(protected)
+    try:
+        code = _blank(text)
+    except ValueError as exc:
+        return str(exc)
+    pos = 0
+    for line, sentence in _sentences(code):
+        start = code.find(sentence, pos)
+        pos = start + len(sentence)
+        words = _words(sentence)
+        if not words:
+            continue
+        head = words[0]
+        if head in _DECLARERS or head == "Context":
+            for name in _declared(words, sentence):
+                if name in protected or name.split(".")[0] in protected:
+                    return (f"line {line}: {head} {name} shadows a name the statements use")
+        if head in _SYNTAX:
+            original = text[start:pos]
+            for literal in re.findall(r'"((?:[^"]|"")*)"', original):
+                for token in literal.replace('""', '"').split():
+                    bare = token.strip("'")
+                    if bare in _SYMBOLS or bare in protected:
+                        return (f"line {line}: {head} \"{literal}\" gives the statements' "
+                                f"symbol {bare!r} a meaning")
+            if head in ("Number", "Numeral", "String"):
+                return f"line {line}: {head} Notation (changes how numerals are read)"
+    return None
+
+
+def statement_names(statements: str, vocabulary: str) -> frozenset[str]:
+    """The names the statements use: :data:`STANDARD_NAMES`, every name the vocabulary
+    declares, and every global name of the written statements (``Statements.v``'s text; its
+    bound variables are not names)."""
+    names = set(STANDARD_NAMES)
+    try:
+        vocab = _blank(vocabulary)
+    except ValueError:
+        vocab = ""
+    for _, sentence in _sentences(vocab):
+        words = _words(sentence)
+        if words and words[0] in _DECLARERS:
+            names.update(_declared(words, sentence))
+    bound: set[str] = set()
+    for m in re.finditer(r"forall\s+((?:\([^()]*\)\s*)+),", statements):
+        for group in re.findall(r"\(([^():]*):", m.group(1)):
+            bound.update(group.split())
+    for _, sentence in _sentences(_blank(statements)):
+        words = _words(sentence)
+        if words[:1] == ["Definition"]:
+            body = sentence.split(":=", 1)[-1]
+            names.update(n for n in _IDENT.findall(body) if n not in bound
+                         and n not in ("forall", "fun", "exists", "if", "then", "else"))
+    return frozenset(names)
 
 
 # ------------------------------------------------------------------------ coqchk's summary
@@ -358,6 +647,8 @@ class CoqReport:
     #: Theorem name -> whether its proof was refused on the false variant (``ok``: refused).
     controls: Mapping[str, TheoremResult] = field(default_factory=dict)
     cached: bool = False
+    #: The trusted files and the SHA-256 the checker pins for them (:data:`TRUSTED_HASHES`).
+    trusted: Mapping[str, str] = field(default_factory=dict)
 
 
 def _run(args: list[str], cwd: Path) -> tuple[int, str]:
@@ -482,46 +773,70 @@ def check_proofs(obligations: Mapping[str, Formula], *,
     ``cache``: ``True`` for :func:`cache_root`, a directory, or ``False``/``None`` for none.
     """
     controls = dict(controls or {})
+    pinned = dict(TRUSTED_HASHES)
+    changed = trusted_base_problem(coq_dir)
     exe, chk = coqc(), coqchk()
-    if exe is None or chk is None:
-        return CoqReport(False, "", {}, f"{'coqc' if exe is None else 'coqchk'} is not "
-                         "installed: the Coq proofs were not re-run (Debian/Ubuntu: apt-get "
-                         "install coq libcoq-interval)")
-    version = " ".join(_run([exe, "--version"], Path.cwd())[1].split()[:6])
-    version += "; coqchk " + " ".join(_run([chk, "--version"], Path.cwd())[1].split()[-1:])
+    version = "" if exe is None or chk is None else \
+        " ".join(_run([exe, "--version"], Path.cwd())[1].split()[:6]) + "; coqchk " + \
+        " ".join(_run([chk, "--version"], Path.cwd())[1].split()[-1:])
 
     def everyone(message: str) -> CoqReport:
         return CoqReport(True, version, {n: TheoremResult(n, False, message)
                                          for n in obligations},
-                         controls={n: TheoremResult(n, False, message) for n in controls})
+                         controls={n: TheoremResult(n, False, message) for n in controls},
+                         note=message, trusted=pinned)
 
+    if changed is not None:  # before anything else is read: the statements' meaning changed
+        return everyone(changed)
+    if exe is None or chk is None:
+        return CoqReport(False, "", {}, f"{'coqc' if exe is None else 'coqchk'} is not "
+                         "installed: the Coq proofs were not re-run (Debian/Ubuntu: apt-get "
+                         "install coq libcoq-interval)", trusted=pinned)
     try:
         allow = allowed_axioms(coq_dir)
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
+    except ValueError as exc:  # SourceError included
         return everyone(f"no usable allow-list: {exc}")
     every = {**obligations, **{_control_name(n): f for n, f in controls.items()}}
+    statements = statements_text(every.items())
+    allowed = allowed_text(allow)
+    refused = scan(allowed)
+    if refused:
+        return everyone(f"allowed_axioms.txt: the generated {ALLOWED_UNIT}.v is refused: "
+                        f"{refused}")
     libs = sorted(coq_dir.glob("Lib_*.v"))
     base_units: dict[str, str] = {}
+    protected: frozenset[str] = frozenset()
     for path in (coq_dir / "Vocabulary.v", *libs):
-        text = path.read_text(encoding="utf-8")
-        refused = scan(text)
+        try:
+            text = read_source(path)
+        except SourceError as exc:
+            return everyone(f"{path.name} refused before compiling: {exc}")
+        if path.stem == "Vocabulary":
+            protected = statement_names(statements, text)
+        refused = scan(text) or shadowing(text, STANDARD_NAMES if path.stem == "Vocabulary"
+                                          else protected)
         if refused:
             return everyone(f"{path.name} refused before compiling: {refused}")
         base_units[path.stem] = text
     ordered = ["Vocabulary", "Statements", ALLOWED_UNIT, *(lib.stem for lib in libs)]
     base_units = {"Vocabulary": base_units["Vocabulary"],
-                  "Statements": statements_text(every.items()),
-                  ALLOWED_UNIT: allowed_text(allow),
+                  "Statements": statements,
+                  ALLOWED_UNIT: allowed,
                   **{lib.stem: base_units[lib.stem] for lib in libs}}
     results: dict[str, TheoremResult] = {}
     sources: dict[str, str] = {}
     for name in obligations:
         source = coq_dir / f"{name}.v"
-        if not source.is_file():
+        if not os.path.lexists(source):
             results[name] = TheoremResult(name, False, f"no proof file {name}.v")
             continue
-        text = source.read_text(encoding="utf-8")
-        refused = scan(text)
+        try:
+            text = read_source(source)
+        except SourceError as exc:
+            results[name] = TheoremResult(name, False, f"{name}.v refused before compiling: "
+                                                       f"{exc}")
+            continue
+        refused = scan(text) or shadowing(text, protected)
         if refused:
             results[name] = TheoremResult(name, False, f"{name}.v refused before compiling: "
                                                        f"{refused}")
@@ -529,7 +844,8 @@ def check_proofs(obligations: Mapping[str, Formula], *,
             sources[name] = text
     if not sources:  # nothing left to compile
         return CoqReport(True, version, {n: results[n] for n in obligations},
-                         controls={n: results[n] for n in controls if n in results})
+                         controls={n: results[n] for n in controls if n in results},
+                         trusted=pinned)
     proof_units = dict(sources)
     for name in controls:
         if name in sources:
@@ -541,6 +857,9 @@ def check_proofs(obligations: Mapping[str, Formula], *,
     key = _key(version, units)
     entry = root / key[:40] if root is not None and _private_dir(root) else None
     with tempfile.TemporaryDirectory(prefix="zonemax-coq-") as tmp:
+        if build_dir is not None and Path(build_dir).resolve() == Path(coq_dir).resolve():
+            return everyone("the build directory is the directory being checked (the "
+                            "checker compiles in a directory of its own)")
         work = Path(build_dir) if build_dir is not None else Path(tmp)
         work.mkdir(parents=True, exist_ok=True)
         base = [exe, "-q", "-Q", str(work), ROOT]
@@ -548,11 +867,12 @@ def check_proofs(obligations: Mapping[str, Formula], *,
         if cached and entry is not None:
             for unit, text in units.items():
                 (work / f"{unit}.v").write_text(text, encoding="utf-8")
-            for vo in entry.glob("*.vo"):
-                shutil.copy(vo, work / vo.name)
             saved = json.loads((entry / "outcome.json").read_text(encoding="utf-8"))
             outcome = {u: (int(c), str(e)) for u, (c, e) in saved["outcome"].items()}
             bound = dict(saved["bound"])
+            for unit in _compiled_units(units, bound):
+                if (entry / f"{unit}.vo").is_file():
+                    shutil.copy(entry / f"{unit}.vo", work / f"{unit}.vo")
         else:
             build = _compile_all(exe, work, base, units, ordered, list(proof_units),
                                  jobs or os.cpu_count() or 1)
@@ -561,7 +881,7 @@ def check_proofs(obligations: Mapping[str, Formula], *,
             bound = _check_units(compiled, base, work) if all(
                 outcome.get(u, (1, ""))[0] == 0 for u in ordered) else {}
             if entry is not None:
-                _store(entry, work, outcome, bound)
+                _store(entry, work, outcome, bound, _compiled_units(units, bound))
         for unit in ordered:
             code, err = outcome.get(unit, (1, "not compiled"))
             if code:
@@ -589,20 +909,28 @@ def check_proofs(obligations: Mapping[str, Formula], *,
                 "the proof compiles against the false variant of its statement")
     ordered_results = {n: results[n] for n in obligations}
     return CoqReport(True, version, ordered_results, controls=refused_controls,
-                     cached=bool(cached))
+                     cached=bool(cached), trusted=pinned)
+
+
+def _compiled_units(units: Iterable[str], bound: Mapping[str, str]) -> list[str]:
+    """The units whose compiled files the checker keeps: the ones it wrote and compiled, and
+    the check units (any other file in the build directory is not the checker's)."""
+    return sorted({*units, *bound.values()})
 
 
 def _store(entry: Path, work: Path, outcome: Mapping[str, tuple[int, str]],
-           bound: Mapping[str, str]) -> None:
-    """Copy the compiled files and the outcome into the cache entry (atomically: a partial
-    entry is never seen)."""
+           bound: Mapping[str, str], keep: Iterable[str]) -> None:
+    """Copy the compiled files of ``keep`` and the outcome into the cache entry (atomically: a
+    partial entry is never seen)."""
     try:
         tmp = Path(tempfile.mkdtemp(prefix=".part-", dir=entry.parent))
     except OSError:
         return
     try:
-        for vo in work.glob("*.vo"):
-            shutil.copy(vo, tmp / vo.name)
+        for unit in keep:
+            vo = work / f"{unit}.vo"
+            if os.path.isfile(vo) and not os.path.islink(vo):
+                shutil.copy(vo, tmp / vo.name)
         (tmp / "outcome.json").write_text(json.dumps({"outcome": outcome, "bound": bound}),
                                           encoding="utf-8")
         os.replace(tmp, entry)
@@ -659,8 +987,9 @@ _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m zonemax.proofs_check.checker.coq [--write-statements] [NAME ...]``: compile
-    and check the proofs (all, or the named theorems), printing one line each."""
+    """``python -m zonemax.proofs_check.checker.coq [--write-statements |
+    --print-trusted-hashes] [NAME ...]``: compile and check the proofs (all, or the named
+    theorems), printing one line each."""
     import argparse
     import sys
 
@@ -669,10 +998,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="zonemax-coq")
     parser.add_argument("names", nargs="*")
     parser.add_argument("--write-statements", action="store_true")
+    parser.add_argument("--print-trusted-hashes", action="store_true",
+                        help="print TRUSTED_HASHES for the files of --coq-dir (to pin them in "
+                        "checker/coq.py after review) and exit")
     parser.add_argument("--keep", type=Path, default=None, help="build in this directory")
     parser.add_argument("--coq-dir", type=Path, default=COQ_DIR,
                         help="the Coq sources (default: the ones shipped with zonemax)")
     args = parser.parse_args(argv)
+    if args.print_trusted_hashes:
+        sys.stdout.write(print_trusted_hashes(args.coq_dir))
+        return 0
     every = coq_obligations()
     if args.write_statements:
         sys.stdout.write(f"wrote {write_statements(every)}\n")
