@@ -9,13 +9,15 @@ Exit codes: 0 success; 1 the command's own negative result (``verify`` found a d
 Ctrl-C, 143 terminated by SIGTERM (handled like Ctrl-C: ``reproduce`` records the session and
 says how to resume); 141 (``128 + SIGPIPE``, what a Unix tool killed by SIGPIPE reports) when the
 reader of the output went away (``zonemax claims --format json | head -c 50``): the command
-ends quietly, without a message.  Any other exception is a bug in zonemax and is shown as one,
+ends quietly, without a message; 74 (``EX_IOERR``) when the output could not be written (a full
+disk): one line says so.  Any other exception is a bug in zonemax and is shown as one,
 with its traceback.
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import os
 import shlex
@@ -81,7 +83,8 @@ def build_parser(argv: Sequence[str] = (), *, full: bool = False) -> argparse.Ar
         description="Reference implementation and verification suite for 'Run Time Bounds "
         "for Integer-Valued OneMax Functions' (arXiv:2307.11855).",
         epilog="Exit codes: 0 ok, 1 a negative result (zonemax verify), 2 bad input, "
-        "130 interrupted (Ctrl-C), 143 terminated (SIGTERM).  'zonemax COMMAND --help' "
+        "130 interrupted (Ctrl-C), 143 terminated (SIGTERM), 74 the output could not be "
+        "written (a full disk).  'zonemax COMMAND --help' "
         "describes each command.",
     )
     parser.add_argument("--version", action="version", version=f"zonemax {__version__}")
@@ -179,25 +182,60 @@ def _say(text: str) -> None:
         pass
 
 
+#: ``errno`` values of a write that failed because the output cannot take it (a full disk, a
+#: quota, a file-size limit, an I/O error): one line and :data:`CANNOT_WRITE`, not a traceback.
+_WRITE_ERRNOS = frozenset(getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EFBIG", "EIO")
+                          if hasattr(errno, name))
+#: Exit code when the output could not be written (``EX_IOERR`` of BSD's sysexits.h).
+CANNOT_WRITE = 74
+
+
+def _interrupted(command: str, exc: KeyboardInterrupt) -> int:
+    """The one line and exit code of a Ctrl-C or SIGTERM that no command turned into a
+    message of its own."""
+    _forget_handled_interrupt()
+    term = isinstance(exc, Terminated)
+    _say(f"{command}: {'terminated (SIGTERM)' if term else 'interrupted'}\n")
+    return 128 + (Terminated.signum if term else signal.SIGINT)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``zonemax`` console script; returns the exit code."""
-    tokens = _attach_negative_values(sys.argv[1:] if argv is None else argv)
-    parser = build_parser(tokens)
-    if not tokens:  # bare 'zonemax': the usage and the list of commands, not one error line
-        _say(parser.format_help())
-        return 2
-    args, unknown = parser.parse_known_args(tokens)
-    if unknown:  # reported by the command's own parser: 'zonemax verify: error: ...'
-        args._subparsers[args.command].error(f"unrecognized arguments: {' '.join(unknown)}")
-    args._command_line = "zonemax " + shlex.join(tokens)  # for "rerun ... to resume" hints
-    warnings.showwarning = _show_warning
     # SIGTERM (kill PID) is handled like Ctrl-C: a Terminated (KeyboardInterrupt) in the main
     # thread, so commands clean up and record what they did.  An ignored SIGTERM (`trap '' TERM`,
-    # inherited by a background job) stays ignored, as Python leaves an ignored SIGINT.
+    # inherited by a background job) stays ignored, as Python leaves an ignored SIGINT.  It is
+    # installed first, and start-up (parsing imports the command's module and, through it,
+    # numpy) runs inside the handlers below: a signal there is one line too, not a traceback.
     previous = None
     if threading.current_thread() is threading.main_thread() \
             and signal.getsignal(signal.SIGTERM) != signal.SIG_IGN:
         previous = signal.signal(signal.SIGTERM, _raise_terminated)
+    tokens = _attach_negative_values(sys.argv[1:] if argv is None else argv)
+    chosen = _chosen_command(tokens)
+    prefix = "zonemax" if chosen is None else f"zonemax {chosen}"
+    try:
+        try:
+            parser = build_parser(tokens)
+            if not tokens:  # bare 'zonemax': the usage and the list of commands, not one error
+                _say(parser.format_help())
+                return 2
+            args, unknown = parser.parse_known_args(tokens)
+            if unknown:  # reported by the command's own parser: 'zonemax verify: error: ...'
+                args._subparsers[args.command].error(
+                    f"unrecognized arguments: {' '.join(unknown)}")
+        except KeyboardInterrupt as exc:
+            return _interrupted(prefix, exc)
+        args._command_line = "zonemax " + shlex.join(tokens)  # for "rerun ... to resume" hints
+        warnings.showwarning = _show_warning
+        return _run(args)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Execute the parsed command; its exceptions become the exit codes of the module
+    docstring."""
     try:
         code = int(args._execute(args))
         sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's exit flush
@@ -213,13 +251,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         _say(f"zonemax {args.command}: {exc}\n")
         return 128 + exc.signum
     except KeyboardInterrupt as exc:
-        _forget_handled_interrupt()
-        term = isinstance(exc, Terminated)
-        _say(f"zonemax {args.command}: {'terminated (SIGTERM)' if term else 'interrupted'}\n")
-        return 128 + (Terminated.signum if term else signal.SIGINT)
-    finally:
-        if previous is not None:
-            signal.signal(signal.SIGTERM, previous)
+        return _interrupted(f"zonemax {args.command}", exc)
+    except OSError as exc:
+        if exc.errno not in _WRITE_ERRNOS:
+            raise  # a bug in zonemax: shown with its traceback
+        _silence_closed_stdout()  # what could not be written is not retried at exit
+        where = f" {exc.filename}" if exc.filename else ""
+        _say(f"zonemax {args.command}: error: cannot write the output{where}: "
+             f"{exc.strerror or exc}\n")
+        return CANNOT_WRITE
 
 
 if __name__ == "__main__":  # pragma: no cover

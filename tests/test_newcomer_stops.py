@@ -1,0 +1,82 @@
+"""How a command stops when the user or the machine stops it (issue 42, section 4): Ctrl-C and
+SIGTERM during start-up (while the command's module and numpy load), a full disk under the
+output, and a signal during a long exact solve.  Each ends with one line on stderr, no
+traceback, and its exit code (130, 143, or 74 for output that could not be written).
+
+The signals are sent when the child shows that it got where the test wants it (numpy's import
+begins; the solve's progress line appears), never after a fixed wait.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
+
+
+def _as_from_a_terminal() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)  # a suite run in the background ignores SIGINT
+
+
+#: The child: the signal arrives exactly when numpy's import begins, which the command's start-up
+#: reaches through the command's module (the issue's traceback was inside numpy's import).
+STARTUP = r"""
+import signal, sys
+from zonemax import cli
+assert "numpy" not in sys.modules
+
+class Trip:
+    def find_spec(self, name, path=None, target=None):
+        if name == "numpy":
+            sys.meta_path.remove(self)
+            signal.raise_signal(getattr(signal, sys.argv[1]))
+        return None
+
+sys.meta_path.insert(0, Trip())
+sys.exit(cli.main(["run", "ea-pm1", "--a", "3,-2", "--runs", "10"]))
+"""
+
+
+@pytest.mark.parametrize(("name", "code", "said"), [
+    ("SIGINT", 130, "zonemax run: interrupted"),
+    ("SIGTERM", 143, "zonemax run: terminated (SIGTERM)"),
+])
+def test_a_signal_during_start_up_is_one_line(name: str, code: int, said: str) -> None:
+    res = subprocess.run([sys.executable, "-c", STARTUP, name], capture_output=True, text=True,
+                         check=False, preexec_fn=_as_from_a_terminal, timeout=600)
+    assert res.returncode == code, res.stderr
+    assert res.stderr == said + "\n"
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("json", [True, False], ids=["json", "text"])
+def test_a_full_disk_is_one_line(json: bool) -> None:
+    with open("/dev/full", "w") as full:
+        res = subprocess.run([sys.executable, "-m", "zonemax.cli", "run", "ea-pm1", "--a", "3,-2",
+                              "--runs", "2", "--seed", "1", *(["--json"] if json else [])],
+                             stdout=full, stderr=subprocess.PIPE, text=True, check=False,
+                             timeout=600)
+    assert res.returncode == 74, res.stderr
+    assert res.stderr == ("zonemax run: error: cannot write the output: No space left on "
+                          "device\n")
+
+
+def test_other_os_errors_stay_bugs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only a write the output cannot take becomes the one line; any other ``OSError`` is a bug
+    and keeps its traceback."""
+    import argparse
+
+    from zonemax import cli
+
+    def execute(args: argparse.Namespace) -> int:
+        raise FileNotFoundError(2, "No such file or directory", "/nowhere")
+
+    args = argparse.Namespace(_execute=execute, command="run")
+    with pytest.raises(FileNotFoundError):
+        cli._run(args)
