@@ -23,8 +23,9 @@ needs_node = pytest.mark.skipif(NODE is None, reason="node is not installed")
 @pytest.fixture
 def module_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     (tmp_path / "user_impl.py").write_text(textwrap.dedent("""
-        from zonemax.conformance.planted import ea_pm1
+        from zonemax.conformance.planted import ea_pm1, law_sampler
         good = ea_pm1()
+        exact = law_sampler("ea-pm1")
         strict = ea_pm1("strict-acceptance")
         def raises(a, *, rng, budget):
             raise ValueError("nope")
@@ -36,8 +37,16 @@ def module_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def test_exit_codes(module_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     base = ["conform", "ea-pm1", "--seed", "3", "--runs", "1500"]
-    assert main([*base, "--python", "user_impl:good"]) == 0
+    # below the pre-registered size: at best inconclusive (exit 3)
+    assert main([*base, "--python", "user_impl:good"]) == 3
+    assert "INCONCLUSIVE" in capsys.readouterr().out
+    # the algorithm's exact law at the default size (10,000 runs per target): conforms
+    assert main(["conform", "ea-pm1", "--seed", "3", "--python", "user_impl:exact"]) == 0
     assert "CONFORMS" in capsys.readouterr().out
+    assert main(["conform", "ea-pm1", "--seed", "3", "--python", "user_impl:exact",
+                 "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["verdict"], data["conforms"], data["inconclusive"]) == ("conforms", True, False)
     # strict acceptance at 5000 runs: predicted power >= 0.99 (benchmarks/conformance_power.py)
     strict = ["conform", "ea-pm1", "--seed", "3", "--runs", "5000"]
     assert main([*strict, "--python", "user_impl:strict", "--json"]) == 1
@@ -49,6 +58,16 @@ def test_exit_codes(module_dir: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert main([*base, "--python", "user_impl:raises"]) == 2
     out = capsys.readouterr().out
     assert "ERRORED" in out and "raised ValueError: nope" in out
+
+
+@pytest.mark.parametrize("seed", ["1", "2", "3", "4"])
+def test_strict_acceptance_at_300_runs_is_not_a_pass(module_dir: Path, seed: str,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["conform", "ea-pm1", "--python", "user_impl:strict", "--runs", "300",
+                 "--seed", seed, "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert code in (1, 3) and data["verdict"] != "conforms" and not data["conforms"]
+    assert code == (3 if data["inconclusive"] else 1)
 
 
 @pytest.mark.parametrize(("argv", "message"), [
@@ -99,7 +118,7 @@ def test_node_program_answers_follow_the_schema() -> None:
 
 @needs_node
 @pytest.mark.parametrize(("mode", "code", "text"), [
-    ("algorithm-1", 0, "CONFORMS"),
+    ("algorithm-1", 3, "INCONCLUSIVE"),  # 5000 runs: below the pre-registered 10,000
     ("strict-acceptance", 1, "consistent: strict-acceptance"),
     ("skip", 2, "skipped the run: this program only runs n <= 1"),
     ("garbage", 2, "broke the protocol"),
@@ -127,8 +146,8 @@ def test_operator_level(module_dir: Path, capsys: pytest.CaptureFixture[str]) ->
     """))
     base = ["conform", "ea-heavy", "--level", "operator", "--python", "user_ops:op", "--seed",
             "2", "--runs", "6000", "--param", "eps=1"]
-    assert main([*base, "--param", "truncate=condition", "--param", "r=16"]) == 0
-    assert "CONFORMS" in capsys.readouterr().out
+    assert main([*base, "--param", "truncate=condition", "--param", "r=16"]) == 3
+    assert "INCONCLUSIVE" in capsys.readouterr().out  # 6000 draws: below the 20,000
     assert main([*base, "--json"]) == 1
     assert json.loads(capsys.readouterr().out)["consistent_variants"] == [
         "truncate=condition,r=16"]

@@ -15,6 +15,12 @@ from zonemax.conformance.planted import geom_op, heavy_condition_op, power_op
 DRAWS = 8000  # the default level (the error rate holds at any size)
 
 
+def claimed_consistent(result) -> bool:  # type: ignore[no-untyped-def]
+    """The claimed operator's law is consistent (below the default 20,000 draws the verdict is
+    at best inconclusive)."""
+    return result.errored is None and result.paper_variant in result.consistent_variants
+
+
 def reference_op(algorithm: str, **params: Any):  # type: ignore[no-untyped-def]
     step = AlgorithmSpec(algorithm, (1,), **params).step_operator()
 
@@ -37,7 +43,8 @@ def reference_op(algorithm: str, **params: Any):  # type: ignore[no-untyped-def]
 def test_reference_operators_conform(algorithm: str, params: dict[str, Any]) -> None:
     result = check(algorithm, operator=reference_op(algorithm, **params), params=params,
                    seed=3, runs=DRAWS)
-    assert result.conforms, result.report()
+    assert claimed_consistent(result), result.report()
+    assert result.status == "inconclusive" and "below the pre-registered 20000" in result.reason
     assert result.level == "operator"
 
 
@@ -61,17 +68,17 @@ def test_heavy_truncation_is_named() -> None:
     # the same implementation claimed with its truncation conforms
     ok = check("ea-heavy", operator=heavy_condition_op(1.0, 16),
                params={"eps": 1, "truncate": "condition", "r": 16}, seed=4, runs=DRAWS)
-    assert ok.conforms, ok.report()
+    assert claimed_consistent(ok), ok.report()
     # the log base cancels in the law: it is reported as the same law
     assert ok.verdict("log-base=e").same_law_as == "truncate=condition"
 
 
 def test_geom_and_power() -> None:
     q = 2**0.5 - 1  # mean step length 1, the default
-    assert check("ea-geom", operator=geom_op(q), seed=5, runs=DRAWS).conforms
+    assert claimed_consistent(check("ea-geom", operator=geom_op(q), seed=5, runs=DRAWS))
     signed = check("ea-geom", operator=geom_op(q, "signed-geometric"), seed=5, runs=DRAWS)
     assert signed.consistent_variants == ("signed-geometric",)
-    assert check("rls-power", operator=power_op(1.5), seed=6, runs=DRAWS).conforms
+    assert claimed_consistent(check("rls-power", operator=power_op(1.5), seed=6, runs=DRAWS))
     wrong = check("rls-power", operator=power_op(2.0), seed=6, runs=DRAWS)
     assert not wrong.conforms and wrong.consistent_variants == ()
 

@@ -245,8 +245,13 @@ def report(library: str, seed: int, runs: int | None = None) -> str:
             verdict = f"could not be judged: {result.errored}"
         elif result.conforms:
             verdict = "conforms (Algorithm 1)"
+        elif result.inconclusive:
+            verdict = "inconclusive: " + result.reason
+        elif len(result.consistent_variants) == 1:
+            verdict = f"consistent with {result.consistent_variants[0]} only"
         elif result.consistent_variants:
-            verdict = "runs " + " = ".join(result.consistent_variants)
+            verdict = (f"consistent with {', '.join(result.consistent_variants)} (not "
+                       f"distinguishable at this size; most likely {result.most_likely})")
         else:
             verdict = "matches no catalogued variant"
         lines += [f"## T counted as {count}: {verdict}", "", "```", result.report(), "```", ""]

@@ -8,9 +8,12 @@ Examples::
     zonemax conform ea-heavy --level operator --python mymodule:step --param eps=1
     zonemax conform --export vectors/
 
-Exit codes: 0 the implementation conforms; 1 it does not (the report says which variants the data
-are consistent with); 2 a usage error, or an implementation that could not be judged (it raised,
-hung, broke the protocol, ...: one line says what it did).
+Exit codes: 0 the implementation conforms (the paper's algorithm consistent, every catalogued
+variant with another law rejected, at the pre-registered size); 1 it does not (the report says
+which variants' laws the data are consistent with); 2 a usage error, or an implementation that
+could not be judged (it raised, hung, broke the protocol, ...: one line says what it did);
+3 inconclusive (another catalogued law is consistent too, or --runs is below the size whose
+power was measured).
 """
 
 from __future__ import annotations
@@ -41,7 +44,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                           "the start point; for RLS_{alpha,beta} the velocity on ties and round "
                           "for floor; for the heavy-tailed EA the log base and a truncation to "
                           "a range).  Exit 0: conforms; 1: does not; 2: usage error or could not "
-                          "be judged.")
+                          "be judged; 3: inconclusive (another variant is consistent too, or "
+                          "the sample is below the pre-registered size).")
     parser.add_argument("algorithm", metavar="ALGO", nargs="?", choices=CONFORM_ALGORITHMS,
                         help=f"the algorithm the implementation claims to run: "
                              f"{', '.join(CONFORM_ALGORITHMS)}")
@@ -54,9 +58,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="a program in any language speaking the JSON-lines protocol on "
                              "stdin/stdout (docs/conformance-protocol.md)")
     parser.add_argument("--level", choices=("run", "operator"), default=None,
-                        help="what is judged: the whole run (default for "
-                             f"{', '.join(RUN_ALGORITHMS)}) or the step operator alone, "
-                             "op(x, *, rng, **params) -> offspring (default for the others)")
+                        help="what is judged: the whole run (the default), or the step "
+                             "operator alone, op(x, *, rng, **params) -> offspring (not for "
+                             "rls-ab)")
     parser.add_argument("--seed", metavar="S",
                         help="the seed every run's randomness derives from (default: a fresh one, "
                              "printed in the report)")
@@ -64,7 +68,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="a parameter passed on to the implementation (repeatable)")
     parser.add_argument("--runs", metavar="N",
                         help="runs per instance (default: the profile's pre-registered size, at "
-                             "which the power was measured)")
+                             "which the power was measured; a smaller size is at best "
+                             "inconclusive)")
     parser.add_argument("--timeout", metavar="SECONDS", default="60",
                         help="longest time one call may take (default 60)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -197,6 +202,4 @@ def execute(args: argparse.Namespace) -> int:
         sys.stdout.write(result.report() + "\n")
         if result.errored is None:
             sys.stdout.write(f"reproduce with --seed {seed}\n")
-    if result.errored is not None:
-        return 2
-    return 0 if result.conforms else 1
+    return result.exit_code

@@ -8,8 +8,17 @@ Definition 1).  The design (instances, budgets, runs, level) is the algorithm's
 Per variant ``v``, and per instance, the sample of ``min(T, budget)`` is tested against ``v``'s
 exact law with the KS distance, the mean, the spread around the algorithm's rounded mean, and a
 log-likelihood-ratio score towards each other law of the catalogue.  The data are consistent
-with ``v`` when none of these tests rejects at ``FAMILY_LEVEL / (number of tests)``; the
-implementation conforms when they are consistent with the paper's algorithm.
+with ``v`` when none of these tests rejects at ``FAMILY_LEVEL / (number of tests)``.
+
+Three verdicts (:func:`~zonemax.conformance.result.settle`): the implementation *conforms* when
+the data are consistent with the paper's algorithm, every catalogued variant with another law
+is rejected, and the sample has at least the profile's pre-registered size (at which the power
+against each variant was measured); it is *inconclusive* when the paper's algorithm is
+consistent but a variant with another law is too, or the sample is smaller; it *does not
+conform* when the paper's algorithm is rejected.  Error rates: a correct implementation is
+called "does not conform" with probability at most ``FAMILY_LEVEL``; an implementation that
+runs a catalogued variant is called "conforms" with probability at most ``FAMILY_LEVEL`` at any
+size (its own law must be rejected, and the tests against it have that level).
 """
 
 from __future__ import annotations
@@ -26,8 +35,23 @@ import numpy as np
 
 from zonemax.conformance.harness import DEFAULT_TIMEOUT, Answer, Caller, Errored, parse_answer
 from zonemax.conformance.laws import PROVEN_SAME, RunTimeLaw, run_time_law
-from zonemax.conformance.profiles import FAMILY_LEVEL, LR_CLIP, PROFILES, Instance, Profile
-from zonemax.conformance.result import ConformanceResult, ExactValues, VariantVerdict
+from zonemax.conformance.profiles import (
+    FAMILY_LEVEL,
+    LR_CLIP,
+    OPERATOR_SUBJECTS,
+    PROFILES,
+    SUBJECTS,
+    Instance,
+    Profile,
+)
+from zonemax.conformance.result import (
+    CONFORMS,
+    INCONCLUSIVE,
+    ConformanceResult,
+    ExactValues,
+    VariantVerdict,
+    settle,
+)
 from zonemax.conformance.statistics import (
     Moments,
     StatTest,
@@ -217,7 +241,8 @@ def check(
 
     ``seed`` derives every run's ``rng`` (``SeedSequence(seed)``, one child per instance, one
     grandchild per run); ``runs`` overrides the profile's sample size per instance (the error
-    rate holds for any size, the power is measured at the default); ``timeout`` is the most
+    rate holds for any size, the power is measured at the default, and below it the verdict is
+    at best ``inconclusive``); ``timeout`` is the most
     seconds one call may take.  An implementation that cannot be judged gets a result with
     ``errored`` set, never an exception; bad arguments of ``check`` itself raise ``ValueError``
     or ``TypeError``.
@@ -254,13 +279,47 @@ def check(
         samples = _collect(profile, run, seed, size, dict(profile.params), float(timeout))
     except Errored as exc:
         return ConformanceResult(algorithm, "run", seed, False, str(exc), (), (), (),
-                                 FAMILY_LEVEL, size, profile.paper_variant)
+                                 FAMILY_LEVEL, size, profile.paper_variant,
+                                 measured_runs=profile.runs, subject=SUBJECTS[algorithm])
     verdicts = judge(profile, samples)
+    return _result(algorithm, "run", seed, profile.paper_variant, SUBJECTS[algorithm],
+                   verdicts, size, profile.runs, most_likely(profile, samples, verdicts))
+
+
+def _result(algorithm: str, level: str, seed: int, paper: str, subject: str,
+            verdicts: tuple[VariantVerdict, ...], size: int, measured: int,
+            likely: str | None) -> ConformanceResult:
+    """The result of a judged sample, with its verdict (:func:`~zonemax.conformance.result.
+    settle`)."""
     consistent = tuple(v.variant for v in verdicts if v.consistent)
     rejected = tuple(v.variant for v in verdicts if not v.consistent)
-    return ConformanceResult(algorithm, "run", seed, profile.paper_variant in consistent, None,
-                             consistent, rejected, tuple(verdicts), FAMILY_LEVEL, size,
-                             profile.paper_variant)
+    unit = "draws" if level == "operator" else "runs per instance"
+    status, reason = settle(paper, subject, verdicts, size, measured, unit, likely)
+    return ConformanceResult(algorithm, level, seed, status == CONFORMS, None, consistent,
+                             rejected, verdicts, FAMILY_LEVEL, size, paper, status, reason,
+                             measured, likely, subject)
+
+
+def most_likely(profile: Profile, samples: Mapping[tuple[int, ...], Counter[int]],
+                verdicts: tuple[VariantVerdict, ...]) -> str | None:
+    """The consistent variant under whose exact law the samples have the largest
+    log-likelihood (an enclosure: its midpoints), the first of the catalogue among equals."""
+    best: tuple[float, str] | None = None
+    for v in verdicts:
+        if not v.consistent or v.same_law_as is not None:
+            continue
+        total = 0.0
+        for inst in profile.instances:
+            law = _law(profile.algorithm, v.variant, inst.a, inst.budget)
+            lower, upper = law.truncated_pmf(), law.truncated_pmf_upper()
+            for t, count in samples[inst.a].items():
+                p = float((lower[t] + upper[t]) / 2)
+                total += count * (math.log(p) if p > 0 else -math.inf)
+        if best is None or total > best[0]:
+            best = (total, v.variant)
+    if best is None:  # every consistent variant shares the law of an earlier one
+        return next((v.variant for v in verdicts if v.consistent), None)
+    return best[1]
 
 
 def _check_params(profile: Profile, params: Mapping[str, Any]) -> None:
@@ -299,24 +358,33 @@ def _check_operator(algorithm: str, operator: Callable[..., object], seed: int,
     spec = operator_spec(algorithm, params)
     profile = operator_profile(FAMILIES[algorithm], spec)
     size = DRAWS if draws is None else draws
+    subject = OPERATOR_SUBJECTS[FAMILIES[algorithm]]
     try:
         counts = collect_steps(operator, seed, size, params, timeout, profile.limit)
     except Errored as exc:
         return ConformanceResult(algorithm, "operator", seed, False, str(exc), (), (), (),
-                                 FAMILY_LEVEL, size, profile.paper_variant)
+                                 FAMILY_LEVEL, size, profile.paper_variant,
+                                 measured_runs=DRAWS, subject=subject)
     verdicts = tuple(VariantVerdict(name, ok, tests, (), same)
                      for name, ok, tests, same in judge_steps(profile, counts))
-    consistent = tuple(v.variant for v in verdicts if v.consistent)
-    rejected = tuple(v.variant for v in verdicts if not v.consistent)
-    return ConformanceResult(algorithm, "operator", seed, profile.paper_variant in consistent,
-                             None, consistent, rejected, verdicts, FAMILY_LEVEL, size,
-                             profile.paper_variant)
+    return _result(algorithm, "operator", seed, profile.paper_variant, subject, verdicts, size,
+                   DRAWS, None)
 
 
-def assert_conforms(algorithm: str, **kwargs: Any) -> ConformanceResult:
+def accepted(result: ConformanceResult, allow_inconclusive: bool = False) -> bool:
+    """The result passes ``assert_conforms``: it conforms, or is inconclusive and that is
+    allowed."""
+    return result.conforms or (allow_inconclusive and result.status == INCONCLUSIVE)
+
+
+def assert_conforms(algorithm: str, *, allow_inconclusive: bool = False,
+                    **kwargs: Any) -> ConformanceResult:
     """:func:`check`, raising ``AssertionError`` with the report unless the implementation
-    conforms."""
+    conforms.  An inconclusive verdict (another catalogued law consistent too, or a sample below
+    the pre-registered size) fails as well, unless ``allow_inconclusive=True``."""
+    if not isinstance(allow_inconclusive, bool):
+        raise TypeError(f"allow_inconclusive must be True or False, got {allow_inconclusive!r}")
     result = check(algorithm, **kwargs)
-    if not result.conforms:
+    if not accepted(result, allow_inconclusive):
         raise AssertionError(result.report())
     return result

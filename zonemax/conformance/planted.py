@@ -284,3 +284,28 @@ def power_run(algorithm: str = "ea-power", variant: str = "algorithm-1"
 #: Algorithm 1 with the ±1 step, a coin per position: a ready ``run`` function (for
 #: ``zonemax conform ea-pm1 --python zonemax.conformance.planted:ea_pm1_run``).
 ea_pm1_run = ea_pm1()
+
+
+def law_sampler(algorithm: str, variant: str | None = None) -> Callable[..., tuple[int, bool]]:
+    """``run(a, *, rng, budget, **params)`` that draws ``min(T, budget)`` from ``variant``'s
+    exact law (the profile's, on the profile's targets; an enclosure: its lower bounds,
+    renormalised): a stand-in for an implementation that runs exactly that law, at a fraction
+    of the cost (the check's verdicts at the full size, in the default tests)."""
+    from zonemax.conformance.api import _law
+    from zonemax.conformance.profiles import PROFILES
+
+    profile = PROFILES[algorithm]
+    chosen = profile.paper_variant if variant is None else variant
+    cdfs: dict[tuple[tuple[int, ...], int], np.ndarray] = {}
+
+    def run(a: Sequence[int], *, rng: np.random.Generator, budget: int,
+            **params: object) -> tuple[int, bool]:
+        key = (tuple(a), budget)
+        if key not in cdfs:
+            pmf = np.array([float(p) for p in _law(algorithm, chosen, key[0],
+                                                   budget).truncated_pmf()])
+            cdfs[key] = np.cumsum(pmf / pmf.sum())
+        t = min(int(np.searchsorted(cdfs[key], rng.random(), side="right")), budget)
+        return t, t < budget
+
+    return run

@@ -123,3 +123,24 @@ PROFILES: dict[str, Profile] = {
                       (Instance((3,), 23), Instance((4, 1), 63)), 10_000,
                       (("alpha", Fraction(17, 10)), ("beta", Fraction(9, 10)))),
 }
+
+#: What each profile's claimed algorithm is, in the words the reports use (the double-geometric
+#: and power-law operators are not the paper's: Rudolph 1994, and a power law beyond it).
+SUBJECTS = {
+    "ea-pm1": "the paper's Algorithm 1 (the (1+1) EA with ±1 steps)",
+    "rls-pm1": "the paper's RLS with ±1 steps",
+    "rls-ab": "the paper's RLS_{alpha,beta} (Algorithm 2)",
+    "ea-heavy": "the paper's (1+1) EA with heavy-tailed steps (Definition 2)",
+    "rls-heavy": "the paper's RLS with heavy-tailed steps (Definition 2)",
+    "ea-geom": "the double-geometric (1+1) EA (Rudolph 1994; not in the paper)",
+    "rls-geom": "RLS with double-geometric steps (Rudolph 1994; not in the paper)",
+    "ea-power": "the (1+1) EA with power-law steps (not in the paper)",
+    "rls-power": "RLS with power-law steps (not in the paper)",
+}
+#: The same for the operator level, per operator family.
+OPERATOR_SUBJECTS = {
+    "pm1": "the ±1 operator (Definition 1)",
+    "heavy": "the heavy-tailed operator (Definition 2)",
+    "geom": "the double-geometric operator (Rudolph 1994; not in the paper)",
+    "power": "the power-law operator (not in the paper)",
+}

@@ -8,6 +8,7 @@ Registered through the ``pytest11`` entry point, so installing zonemax is enough
 Every check made through the fixture is remembered for the session; at the end, pytest's
 summary has a "zonemax conformance" section with one verdict line per check (the full report
 with ``-v``; a failing ``assert_conforms`` shows its full report in the failure anyway).
+``assert_conforms`` fails on an inconclusive verdict unless ``allow_inconclusive=True``.
 """
 
 from __future__ import annotations
@@ -38,10 +39,17 @@ class ConformanceRecorder:
         self.results.append((self.test, result))
         return result
 
-    def assert_conforms(self, algorithm: str, **kwargs: Any) -> ConformanceResult:
-        """:func:`zonemax.conformance.assert_conforms`, recorded for the summary."""
+    def assert_conforms(self, algorithm: str, *, allow_inconclusive: bool = False,
+                        **kwargs: Any) -> ConformanceResult:
+        """:func:`zonemax.conformance.assert_conforms`, recorded for the summary: fails unless
+        the implementation conforms (or is inconclusive, with ``allow_inconclusive=True``)."""
+        from zonemax.conformance.api import accepted
+
+        if not isinstance(allow_inconclusive, bool):
+            raise TypeError(f"allow_inconclusive must be True or False, got "
+                            f"{allow_inconclusive!r}")
         result = self.check(algorithm, **kwargs)
-        if not result.conforms:
+        if not accepted(result, allow_inconclusive):
             raise AssertionError(result.report())
         return result
 
@@ -65,6 +73,8 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
             verdict = f"ERRORED: {result.errored}"
         elif result.conforms:
             verdict = "conforms"
+        elif result.inconclusive:
+            verdict = f"inconclusive: {result.reason}"
         else:
             verdict = ("does not conform; consistent with "
                        + (", ".join(result.consistent_variants) or "no catalogued variant"))

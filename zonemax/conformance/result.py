@@ -1,4 +1,12 @@
-"""The frozen result of a conformance check, and its text report."""
+"""The frozen result of a conformance check, its verdict, and its text report.
+
+Three verdicts (:data:`CONFORMS`, :data:`INCONCLUSIVE`, :data:`DOES_NOT_CONFORM`), and
+:data:`ERRORED` for an implementation that could not be judged.  ``conforms`` needs more than
+"consistent with the paper's algorithm": every catalogued variant whose law differs from the
+algorithm's must be rejected, and the sample must be at least the pre-registered size at which
+the power against them was measured (:func:`settle`).  Being consistent with a variant is not
+evidence that the code runs it: it says only that the run times do not contradict its law.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +14,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from zonemax.conformance.statistics import StatTest
+
+#: The implementation runs the paper's algorithm as far as the check can tell: its law is
+#: consistent, every catalogued alternative with another law is rejected, and the sample has
+#: the pre-registered size.
+CONFORMS = "conforms"
+#: The check cannot decide: another catalogued law is consistent as well, or the sample is
+#: below the size whose power was measured.
+INCONCLUSIVE = "inconclusive"
+#: The paper's algorithm is rejected.
+DOES_NOT_CONFORM = "does not conform"
+#: The implementation could not be judged (it raised, hung, broke the protocol, ...).
+ERRORED = "errored"
+#: Exit codes of ``zonemax conform`` per verdict.
+EXIT_CODES = {CONFORMS: 0, DOES_NOT_CONFORM: 1, ERRORED: 2, INCONCLUSIVE: 3}
 
 
 @dataclass(frozen=True)
@@ -45,8 +67,7 @@ class ConformanceResult:
     algorithm, level, seed:
         What was checked, at which level (``run`` or ``operator``), from which seed.
     conforms:
-        The data are consistent with the paper's algorithm (no test against its law rejects) and
-        nothing errored.
+        ``status == CONFORMS``.
     errored:
         ``None``, or one line saying why the implementation could not be judged.
     consistent_variants, rejected_variants:
@@ -59,6 +80,21 @@ class ConformanceResult:
         against one law).
     runs:
         Samples per instance.
+    paper_variant:
+        The variant that is the algorithm being claimed.
+    status:
+        The verdict: :data:`CONFORMS`, :data:`INCONCLUSIVE`, :data:`DOES_NOT_CONFORM` or
+        :data:`ERRORED` (:func:`settle`).
+    reason:
+        One line saying why the verdict is what it is (why inconclusive, what is consistent).
+    measured_runs:
+        The pre-registered size at which the power against the catalogued variants was
+        measured; a smaller sample is at best inconclusive.
+    most_likely:
+        Among the consistent variants, the one under whose exact law the data are most likely
+        (``None`` if none is consistent); a ranking, not a finding that the code runs it.
+    subject:
+        What the claimed algorithm is, in words (the reports name it).
     """
 
     algorithm: str
@@ -72,6 +108,29 @@ class ConformanceResult:
     family_level: float = 1e-3
     runs: int = 0
     paper_variant: str = "algorithm-1"
+    status: str = ""
+    reason: str = ""
+    measured_runs: int = 0
+    most_likely: str | None = None
+    subject: str = "the paper's algorithm"
+
+    def __post_init__(self) -> None:
+        if not self.status:  # built from the old fields alone: two verdicts
+            status = (ERRORED if self.errored is not None
+                      else CONFORMS if self.conforms else DOES_NOT_CONFORM)
+            object.__setattr__(self, "status", status)
+        if self.conforms != (self.status == CONFORMS):
+            raise ValueError(f"conforms={self.conforms} contradicts status {self.status!r}")
+
+    @property
+    def inconclusive(self) -> bool:
+        """``status == INCONCLUSIVE``."""
+        return self.status == INCONCLUSIVE
+
+    @property
+    def exit_code(self) -> int:
+        """The exit code of ``zonemax conform`` for this verdict (:data:`EXIT_CODES`)."""
+        return EXIT_CODES[self.status]
 
     def verdict(self, variant: str) -> VariantVerdict:
         """The tests against ``variant``."""
@@ -84,7 +143,11 @@ class ConformanceResult:
         """A JSON-ready dictionary (what ``zonemax conform --json`` prints)."""
         return {
             "algorithm": self.algorithm, "level": self.level, "seed": self.seed,
-            "conforms": self.conforms, "errored": self.errored,
+            "verdict": self.status, "conforms": self.conforms,
+            "inconclusive": self.status == INCONCLUSIVE, "reason": self.reason,
+            "errored": self.errored, "most_likely": self.most_likely,
+            "claimed": self.paper_variant, "subject": self.subject,
+            "measured_runs": self.measured_runs,
             "consistent_variants": list(self.consistent_variants),
             "rejected_variants": list(self.rejected_variants),
             "family_level": self.family_level, "runs_per_instance": self.runs,
@@ -100,25 +163,33 @@ class ConformanceResult:
             ],
         }
 
+    def headline(self) -> str:
+        """The verdict in one line (the report's second line)."""
+        if self.status == ERRORED:
+            return f"ERRORED (could not be judged): {self.errored}"
+        if self.status == CONFORMS:
+            return "CONFORMS: " + (self.reason or f"consistent with {self.subject} "
+                                   f"({self.paper_variant})")
+        if self.status == INCONCLUSIVE:
+            return f"INCONCLUSIVE: {self.reason}"
+        return f"DOES NOT CONFORM: {self.reason}"
+
     def report(self) -> str:
         """A plain-text report: the verdict, then per variant its tests and exact values."""
         head = f"zonemax conformance: {self.algorithm} at the {self.level} level, seed {self.seed}"
         if self.errored is not None:
-            return f"{head}\nERRORED (could not be judged): {self.errored}"
-        lines = [head]
-        if self.conforms:
-            lines.append(f"CONFORMS: consistent with the paper's algorithm ({self.paper_variant})")
-        elif self.consistent_variants:
-            lines.append("DOES NOT CONFORM: consistent with "
-                         + ", ".join(self.consistent_variants) + f", not {self.paper_variant}")
-        else:
-            lines.append("DOES NOT CONFORM: matches no catalogued variant")
+            return f"{head}\n{self.headline()}"
+        lines = [head, self.headline()]
+        if self.most_likely is not None and len(self.consistent_variants) > 1:
+            lines.append(f"most likely: {self.most_likely} (the largest likelihood among the "
+                         f"consistent laws; the others are not distinguishable at this size)")
         lines.append("consistent: " + (", ".join(self.consistent_variants) or "none"))
         lines.append("rejected:   " + (", ".join(self.rejected_variants) or "none"))
+        unit = "draws" if self.level == "operator" else "runs per instance"
         lines.append(f"error rate: a correct implementation fails with probability <= "
                      f"{self.family_level:g} (Bonferroni over the tests against one law; "
-                     f"conservative p-values); {self.runs} "
-                     f"{'draws' if self.level == 'operator' else 'runs per instance'}")
+                     f"conservative p-values); {self.runs} {unit} (power measured at "
+                     f"{self.measured_runs})")
         for v in self.verdicts:
             mark = "consistent" if v.consistent else "REJECTED"
             same = f" (same law as {v.same_law_as})" if v.same_law_as else ""
@@ -143,3 +214,55 @@ def float_text(rational: str) -> str:
     num, _, den = rational.partition("/")
     value = int(num) / int(den or "1")
     return f"{value:.6g}"
+
+
+def _root(variant: str, same: dict[str, str | None]) -> str:
+    """The first variant of the catalogue with ``variant``'s law (following ``same_law_as``)."""
+    seen = {variant}
+    while same.get(variant) is not None:
+        variant = str(same[variant])
+        if variant in seen:
+            break
+        seen.add(variant)
+    return variant
+
+
+def alternatives_of(paper: str, verdicts: tuple[VariantVerdict, ...]) -> tuple[str, ...]:
+    """The catalogued variants whose law is not the claimed algorithm's."""
+    same = {v.variant: v.same_law_as for v in verdicts}
+    base = _root(paper, same)
+    return tuple(v.variant for v in verdicts if _root(v.variant, same) != base)
+
+
+def settle(paper: str, subject: str, verdicts: tuple[VariantVerdict, ...], runs: int,
+           measured_runs: int, unit: str, most_likely: str | None = None) -> tuple[str, str]:
+    """``(status, reason)`` of a judged sample (module docstring).
+
+    ``conforms`` only when ``paper`` is consistent, every variant with another law is rejected,
+    and ``runs >= measured_runs``; ``inconclusive`` when ``paper`` is consistent but one of
+    those conditions fails; ``does not conform`` when ``paper`` is rejected."""
+    consistent = tuple(v.variant for v in verdicts if v.consistent)
+    size = f"{runs} {unit}"
+    if paper not in consistent:
+        if not consistent:
+            return DOES_NOT_CONFORM, (f"{paper} rejected, and matches no catalogued variant (a "
+                                      f"deviation the catalogue does not list, or a bug)")
+        if len(consistent) == 1:
+            return DOES_NOT_CONFORM, (f"{paper} rejected; the run times are consistent with "
+                                      f"the law of {consistent[0]} (which does not prove that "
+                                      f"the code runs it)")
+        likely = f"; most likely {most_likely}" if most_likely else ""
+        return DOES_NOT_CONFORM, (f"{paper} rejected; the run times are consistent with the "
+                                  f"laws of {', '.join(consistent)}, not distinguishable at "
+                                  f"this size ({size}{likely})")
+    standing = [v for v in alternatives_of(paper, verdicts) if v in consistent]
+    if standing:
+        return INCONCLUSIVE, (f"consistent with {paper}, but also with "
+                              f"{', '.join(standing)}: not distinguishable at this size "
+                              f"({size}; the power was measured at {measured_runs})")
+    if runs < measured_runs:
+        return INCONCLUSIVE, (f"consistent with {paper} and every catalogued variant with "
+                              f"another law rejected, but {size} is below the pre-registered "
+                              f"{measured_runs} at which the power was measured")
+    return CONFORMS, (f"consistent with {subject} ({paper}); every catalogued variant with "
+                      f"another law rejected at {size}")
