@@ -10,6 +10,7 @@ begins; the solve's progress line appears), never after a fixed wait.
 from __future__ import annotations
 
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -80,3 +81,55 @@ def test_other_os_errors_stay_bugs(monkeypatch: pytest.MonkeyPatch) -> None:
     args = argparse.Namespace(_execute=execute, command="run")
     with pytest.raises(FileNotFoundError):
         cli._run(args)
+
+
+#: The issue's solve: a = 1^40, about 215,000 lumped states for the floating-point solver, whose
+#: levels run for minutes in compiled code (the whole solve takes far longer than this test).
+SOLVE = ("exact", "ea-pm1", "--a", ",".join(["1"] * 40))
+#: What the command says before the long solve starts (its note): the sign that it has got there.
+SOLVING = b"progress follows"
+
+
+def _read_until(fd: int, marker: bytes, proc: subprocess.Popen[bytes]) -> bytes:
+    """What the child wrote on ``fd`` up to ``marker`` (or all of it, if the child ended first)."""
+    seen = b""
+    while marker not in seen:
+        ready, _, _ = select.select([fd], [], [], 1.0)
+        if not ready:
+            if proc.poll() is not None:
+                break
+            continue
+        chunk = os.read(fd, 4096)
+        if not chunk:
+            break
+        seen += chunk
+    return seen
+
+
+@pytest.mark.parametrize(("signum", "said"), [
+    (signal.SIGTERM, "zonemax exact: terminated (SIGTERM)"),
+    (signal.SIGINT, "zonemax exact: interrupted"),
+])
+def test_a_signal_ends_an_exact_solve(signum: int, said: str) -> None:
+    """Before: a traceback from inside numba's dispatcher (``SystemError: CPUDispatcher(...)
+    returned a result with an exception set``) and exit 1, after the current level."""
+    proc = subprocess.Popen([sys.executable, "-m", "zonemax.cli", *SOLVE],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=_as_from_a_terminal)
+    try:
+        assert proc.stderr is not None
+        seen = _read_until(proc.stderr.fileno(), SOLVING, proc)
+        assert SOLVING in seen, seen
+        proc.send_signal(signum)
+        out, rest = proc.communicate(timeout=600)  # a hang detector: the solve takes hours
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    err = (seen + rest).decode()
+    assert proc.returncode == 128 + signum, err
+    assert "Traceback" not in err and "Error" not in err, err
+    lines = err.strip().splitlines()
+    assert lines[-1] == said, err
+    assert all(line.startswith("zonemax exact: ") for line in lines), err  # note, progress
+    assert out == b""

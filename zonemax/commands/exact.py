@@ -17,16 +17,20 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
+import signal
 import sys
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable
 from decimal import Decimal, localcontext
 from fractions import Fraction
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
 import mpmath
 
+from zonemax.commands import Terminated
 from zonemax.commands._input import (
     MAX_STATES,
     UsageError,
@@ -525,8 +529,57 @@ def format_law(law: LawOfT, as_json: bool) -> str:
 
 def execute(args: argparse.Namespace) -> int:
     if getattr(args, "cdf", False):
-        sys.stdout.write(format_law(law_from_args(args), args.json))
+        sys.stdout.write(format_law(solve_in_worker(lambda: law_from_args(args)), args.json))
         return 0
-    res = result_from_args(args)
+    res = solve_in_worker(lambda: result_from_args(args))
     sys.stdout.write(format_json(res) if args.json else format_text(res))
     return 0
+
+
+_T = TypeVar("_T")
+#: How often the main thread looks up from waiting for the solve (seconds); a signal is handled
+#: at once regardless (the wait returns to Python for it).
+WAIT_POLL = 0.25
+
+
+def solve_in_worker(work: Callable[[], _T]) -> _T:
+    """``work()`` in a worker thread while the main thread waits, so that Ctrl-C and SIGTERM end
+    the command at once with one line and 130 or 143.
+
+    Before, the solve ran in the main thread: a signal that arrived inside the floating-point
+    solver's compiled level raised from inside numba's dispatcher (a ``SystemError`` traceback,
+    exit 1), and a level of minutes ran on first.  The compiled levels release the GIL
+    (:mod:`zonemax.exact.ea_pm1_float`, "Signals"), so the waiting main thread runs the signal
+    handler at once.  A compiled level cannot be stopped from Python, and a solve keeps nothing
+    worth saving, so the process then ends at once (``os._exit``, after the message and the
+    output streams are flushed) instead of waiting for the level."""
+    if threading.current_thread() is not threading.main_thread():
+        return work()  # no signal handler runs here: nothing to gain from a worker
+    box: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            box["value"] = work()
+        except BaseException as exc:  # re-raised in the main thread, traceback and all
+            box["error"] = exc
+
+    worker = threading.Thread(target=target, name="exact-solve", daemon=True)
+    worker.start()
+    try:
+        while worker.is_alive():
+            worker.join(WAIT_POLL)
+    except KeyboardInterrupt as exc:
+        term = isinstance(exc, Terminated)
+        what = "terminated (SIGTERM)" if term else "interrupted"
+        for stream, text in ((sys.stderr, f"\nzonemax exact: {what}\n"
+                              if sys.stderr.isatty() else f"zonemax exact: {what}\n"),
+                             (sys.stdout, "")):
+            try:
+                stream.write(text)
+                stream.flush()
+            except (OSError, ValueError):
+                pass
+        os._exit(128 + (Terminated.signum if term else signal.SIGINT))
+    if "error" in box:
+        raise box["error"]
+    return box["value"]

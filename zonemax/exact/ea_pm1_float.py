@@ -94,6 +94,11 @@ where ``2 E(s) - 1 >= max(1, 2 v(s)/(1 + rho) - 1)``; the second is much tighter
 ``|r2(s)|`` scales with ``w(s)``, which is large exactly where ``E(s)`` is.  Underflow cannot
 occur: every leaf kept has probability ``>= PRUNE`` times a factor ``>= (1 - 1/n)^n`` (far
 above the subnormals).
+
+**Signals.**  A level of a large instance runs for minutes in compiled code.  :func:`_level`
+releases the GIL (``nogil=True``; it touches only the arrays it is given), so that a caller
+that solves in a worker thread keeps its main thread free to handle Ctrl-C and SIGTERM at once
+and its progress thread drawing (``zonemax exact``, :mod:`zonemax.commands.exact`).
 """
 
 from __future__ import annotations
@@ -655,7 +660,7 @@ def _gauss_seidel(x: np.ndarray, b: np.ndarray, diag: np.ndarray, start: np.ndar
     return sweeps
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)  # see module docstring, "Signals"
 def _level(counts: np.ndarray, ranks: np.ndarray, total: int, runs: np.ndarray, tab: np.ndarray,
            tab0: np.ndarray, tail: np.ndarray, prune: float, vw: np.ndarray, local: np.ndarray,
            sweep_tol: float, max_sweeps: int, lose_self_loop: bool,

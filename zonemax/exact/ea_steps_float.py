@@ -504,7 +504,7 @@ def _spread(x: float, st: np.ndarray, row: int, s: int, terms: int) -> float:
     return max(out, 0.0) * (1.0 + 1e-9)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)  # the GIL: as ea_pm1_float._level
 def _level(counts: np.ndarray, f: int, lo: int, outv: np.ndarray, outq: np.ndarray,
            oute: np.ndarray, nout: np.ndarray, minout: np.ndarray, tab: np.ndarray,
            tstart: np.ndarray, levels: np.ndarray, prune: float, v: np.ndarray,
@@ -673,7 +673,7 @@ def _level(counts: np.ndarray, f: int, lo: int, outv: np.ndarray, outq: np.ndarr
     return out
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)  # the GIL: as ea_pm1_float._level
 def _kernel_level(counts: np.ndarray, f: int, lo: int, outv: np.ndarray, outq: np.ndarray,
                   oute: np.ndarray, nout: np.ndarray, minout: np.ndarray, tab: np.ndarray,
                   tstart: np.ndarray, levels: np.ndarray, prune: float, states: int
