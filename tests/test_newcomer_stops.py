@@ -133,3 +133,51 @@ def test_a_signal_ends_an_exact_solve(signum: int, said: str) -> None:
     assert lines[-1] == said, err
     assert all(line.startswith("zonemax exact: ") for line in lines), err  # note, progress
     assert out == b""
+
+
+# ----------------------------------------------------------------------- errors that came late
+
+#: Modules whose import took the 33 s to 45 s under load before these errors were printed.
+HEAVY = ("zonemax.proofs_check", "zonemax.verify", "zonemax.engine", "numba", "sympy", "scipy")
+
+#: The child: the command, then which heavy modules it had imported when it ended.
+LATE = r"""
+import json, sys
+from zonemax.cli import main
+code = main(json.loads(sys.argv[1]))
+heavy = json.loads(sys.argv[2])
+print(code, sorted(m for m in heavy if m in sys.modules))
+"""
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["claims", "--check", "/nonexistent/dir"], "--check: /nonexistent/dir is not a directory"),
+    (["claims", "--only", "S9.nonsense"], "--only: unknown claim id 'S9.nonsense'"),
+    (["claims", "--only", "S3.total-line", "S3.nonsense"], "unknown claim id 'S3.nonsense'"),
+    (["paper", "fetch", "--from", "/nonexistent.tex"], "--from /nonexistent.tex does not exist"),
+    (["verify", "--report", "/nonexistent/dir/r.md"], "no folder /nonexistent/dir"),
+], ids=["claims-check", "claims-only", "claims-only-one-of-two", "paper-fetch", "verify-report"])
+def test_bad_arguments_are_refused_before_heavy_imports(argv: list[str], said: str) -> None:
+    import json
+
+    res = subprocess.run([sys.executable, "-c", LATE, json.dumps(argv), json.dumps(HEAVY)],
+                         capture_output=True, text=True, check=False, timeout=600)
+    assert res.stdout == "2 []\n", (res.stdout, res.stderr)
+    assert res.stderr.count("\n") == 1 and said in res.stderr, res.stderr
+    assert res.stderr.startswith(f"zonemax {argv[0]}: error: ")
+
+
+def test_the_light_claim_ids_are_the_registry_s() -> None:
+    from zonemax.proofs_check.registry import claim_ids
+
+    from zonemax.commands.claims import known_claim_ids
+
+    assert known_claim_ids() == claim_ids()
+
+
+def test_the_default_source_url_is_the_checker_s() -> None:
+    from zonemax.proofs_check.checker.paper import ARXIV_SOURCE_URL as CHECKER_URL
+
+    from zonemax.commands.paper import ARXIV_SOURCE_URL
+
+    assert ARXIV_SOURCE_URL == CHECKER_URL

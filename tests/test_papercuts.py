@@ -112,9 +112,10 @@ def test_paper_fetch_offline_says_the_tex_is_optional(monkeypatch: pytest.Monkey
     assert main(["paper", "fetch", "--from", ""]) == 2
     assert "empty value" in capsys.readouterr().err
     assert calls == [paper.ARXIV_SOURCE_URL]
-    # control: a given source is the one read
-    assert main(["paper", "fetch", "--from", "/nowhere/paper.tgz"]) == 2
-    assert calls[-1] == "/nowhere/paper.tgz"
+    # control: a given source is the one read (a missing local path is refused before the
+    # checker loads: tests/test_newcomer_stops.py)
+    assert main(["paper", "fetch", "--from", "file:///nowhere/paper.tgz"]) == 2
+    assert calls[-1] == "file:///nowhere/paper.tgz"
 
 
 @pytest.mark.parametrize(("mid", "err", "expected"), [
@@ -187,11 +188,13 @@ def test_verify_prints_the_summary_the_compile_notice_and_writes_the_report(
         capsys: pytest.CaptureFixture[str]) -> None:
     from zonemax.proofs_check import run_claims
 
+    from zonemax import verify as library
     from zonemax.commands import verify as command
     from zonemax.verify import VerifyReport
 
     report = VerifyReport(run_claims(["S2.alg2-loop"]), 1.0, _families())  # type: ignore[arg-type]
-    monkeypatch.setattr(command, "run_verify", lambda progress, power: report)
+    # the command imports run_verify when it runs (after checking its arguments)
+    monkeypatch.setattr(library, "run_verify", lambda progress, power: report)
     monkeypatch.setattr(command, "compiling_algorithms", lambda: ["ea-pm1", "rls-ab"])
     path = tmp_path / "verify.txt"
     assert main(["verify", "--report", str(path)]) == 0
@@ -209,12 +212,12 @@ def test_verify_prints_the_summary_the_compile_notice_and_writes_the_report(
 def test_verify_refuses_an_unwritable_report_before_it_runs(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
-    from zonemax.commands import verify as command
+    from zonemax import verify as library
 
     def never(progress: object, power: bool) -> None:
         raise AssertionError("ran before checking --report")
 
-    monkeypatch.setattr(command, "run_verify", never)
+    monkeypatch.setattr(library, "run_verify", never)
     assert main(["verify", "--report", str(tmp_path / "missing" / "v.txt")]) == 2
     assert "no folder" in capsys.readouterr().err
     assert main(["verify", "--report", str(tmp_path)]) == 2

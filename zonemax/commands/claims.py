@@ -20,7 +20,7 @@ from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from zonemax.commands._input import UsageError
+from zonemax.commands import UsageError
 
 if TYPE_CHECKING:
     from zonemax.proofs_check.checker.paper import PaperTex
@@ -63,7 +63,9 @@ def execute(args: argparse.Namespace) -> int:
         if args.certificates is not None or args.only is not None or args.heavy:
             raise UsageError("--check re-verifies existing files: do not combine it with "
                              "--certificates, --only or --heavy")
-        return _check(Path(args.check), _tex(args.tex), not args.no_coq)
+        directory = Path(args.check)
+        _checkable_directory(directory)  # before the checker loads (seconds; more under load)
+        return _check(directory, _tex(args.tex), not args.no_coq)
     if args.tex is not None or args.no_coq:
         raise UsageError("--tex and --no-coq are used by --check only")
     if args.certificates is not None and args.heavy:
@@ -80,15 +82,35 @@ def execute(args: argparse.Namespace) -> int:
 SUGGESTIONS = 3
 
 
+def known_claim_ids() -> tuple[str, ...]:
+    """Every claim id, read from the checker's manifest (a JSON file installed with zonemax)
+    without importing the claims: the registry's import takes seconds (35 s to 45 s under load),
+    and an unknown ``--only`` id is refused before it.  The manifest lists the registry's ids in
+    registry order (``tests/test_newcomer_stops.py`` checks it); where the file cannot be found,
+    the registry is asked."""
+    import importlib.util
+    import json
+
+    spec = importlib.util.find_spec("zonemax.proofs_check")  # imports only zonemax itself
+    for folder in (spec.submodule_search_locations or []) if spec is not None else []:
+        manifest = Path(folder) / "checker" / "manifest" / "claims.json"
+        try:
+            claims = json.loads(manifest.read_text(encoding="utf-8"))["claims"]
+            return tuple(str(claim["id"]) for claim in claims)
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+    from zonemax.proofs_check.registry import claim_ids
+
+    return claim_ids()
+
+
 def resolve_ids(wanted: list[str]) -> list[str]:
     """``--only`` ids matched case-insensitively to the registry's spelling (``s3.TOTAL-line``
     is ``S3.total-line``); an unknown id is a :class:`UsageError` with up to
     :data:`SUGGESTIONS` close matches (difflib), not the list of every id."""
     import difflib
 
-    from zonemax.proofs_check.registry import claim_ids
-
-    known = {i.lower(): i for i in claim_ids()}
+    known = {i.lower(): i for i in known_claim_ids()}
     resolved: list[str] = []
     problems: list[str] = []
     for text in wanted:
@@ -188,14 +210,19 @@ def _tex(text: str | None) -> PaperTex:
     return paper
 
 
-def _check(directory: Path, tex: PaperTex, run_coq: bool) -> int:
-    from zonemax.proofs_check.checker import check_directory, render
-
+def _checkable_directory(directory: Path) -> None:
+    """``--check DIR``: a directory with certificate files in it, or a ``UsageError``."""
     if not directory.is_dir():
         raise UsageError(f"--check: {directory} is not a directory (write certificates with "
                          f"zonemax claims --certificates {directory})")
     if not any(directory.glob("*.json")):
         raise UsageError(f"--check: no certificate files (*.json) in {directory}")
+
+
+def _check(directory: Path, tex: PaperTex, run_coq: bool) -> int:
+    from zonemax.proofs_check.checker import check_directory, render
+
+    _checkable_directory(directory)
     result = check_directory(directory, tex, run_coq=run_coq)
     sys.stdout.write(render(result, directory))
     return 0 if result.ok else 1

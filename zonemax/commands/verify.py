@@ -9,7 +9,6 @@ import time
 from pathlib import Path
 
 from zonemax.commands import UsageError
-from zonemax.verify import run_verify
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -66,6 +65,8 @@ def compiling_algorithms() -> list[str]:
 
 def execute(args: argparse.Namespace) -> int:
     report_path = None if args.report is None else _report_path(args.report)
+    from zonemax.verify import run_verify  # heavy (the claims, the engine): after the checks
+
     start = time.monotonic()
 
     def progress(message: str) -> None:
