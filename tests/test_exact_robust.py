@@ -136,12 +136,17 @@ def test_solve_progress_lines() -> None:
     stream = io.StringIO()
     progress = SolveProgress(AlgorithmSpec("ea-pm1", (6,) * 6), stream, tty=False,
                              interval=0.02)
+
+    def drawn(text: str) -> None:  # wait for the heartbeat's line, however slow the machine
+        while text not in stream.getvalue():
+            time.sleep(0.01)
+
     progress("estimate", 19725, 20000)
     progress("states", 512, 0)
-    time.sleep(0.1)
+    drawn("building the chain: 512")
     progress("levels", 100, 19724)
     progress("levels", 300, 19724)
-    time.sleep(0.1)
+    drawn("solving: 300/19724")
     progress.close()
     lines = stream.getvalue().splitlines()
     assert lines[0].startswith("zonemax exact: note: about 19725 lumped states")

@@ -181,3 +181,73 @@ def test_the_default_source_url_is_the_checker_s() -> None:
     from zonemax.commands.paper import ARXIV_SOURCE_URL
 
     assert ARXIV_SOURCE_URL == CHECKER_URL
+
+
+# ---------------------------------------------------------------------------------- silence
+
+
+def test_a_log_gets_its_first_progress_line_sooner_than_the_interval(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not on a terminal, long work says that it goes on after :data:`PLAIN_FIRST` seconds, not
+    after a whole :data:`PLAIN_INTERVAL` (``zonemax run`` at r = 10^9 showed only its header for
+    45 s under load); work shorter than that still leaves no line.  A fake clock: no wall
+    time."""
+    import io
+    import types
+
+    from zonemax.experiments import progress
+
+    now = [1000.0]
+    monkeypatch.setattr(progress, "time", types.SimpleNamespace(monotonic=lambda: now[0]))
+    assert progress.PLAIN_FIRST < progress.PLAIN_INTERVAL
+    stream = io.StringIO()
+    line = progress.ProgressLine(10, 10.0, stream, label="zonemax run", tty=False, eager=False)
+    now[0] += progress.PLAIN_FIRST - 0.5
+    line.advance(1, 1.0)
+    assert stream.getvalue() == ""  # seconds of work: no trace
+    now[0] += 0.5
+    line.advance(1, 1.0)
+    assert stream.getvalue().startswith("zonemax run: 2/10 runs (20%)")
+    now[0] += progress.PLAIN_INTERVAL - 1.0
+    line.advance(1, 1.0)
+    assert stream.getvalue().count("\n") == 1  # then one line per interval
+    now[0] += 1.0
+    line.advance(1, 1.0)
+    assert stream.getvalue().count("\n") == 2
+    line.close()
+
+
+def test_an_exact_solve_shows_progress_during_a_level() -> None:
+    """The floating-point solver's levels run for minutes in compiled code; the progress line
+    must go on meanwhile (before, the compiled level held the GIL and the progress thread was
+    silent: 'progress follows', then nothing for minutes).  stderr is a terminal, so the line
+    is redrawn every 0.2 s: the same count of solved states shown with two different elapsed
+    times is a redraw inside one level.  Then SIGTERM ends the solve (143)."""
+    import pty
+    import re
+
+    primary, secondary = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "zonemax.cli", *SOLVE],
+                            stdout=subprocess.PIPE, stderr=secondary,
+                            preexec_fn=_as_from_a_terminal)
+    os.close(secondary)
+    shown: dict[str, set[str]] = {}
+    seen = b""
+    try:
+        while not any(len(times) > 1 for times in shown.values()):
+            ready, _, _ = select.select([primary], [], [], 1.0)
+            if not ready:
+                assert proc.poll() is None, seen.decode(errors="replace")
+                continue
+            seen += os.read(primary, 65536)
+            for count, elapsed in re.findall(rb"solving: (\d+)/\d+ states \(\d+%\), elapsed "
+                                             rb"(\w+),", seen):
+                shown.setdefault(count.decode(), set()).add(elapsed.decode())
+        proc.send_signal(signal.SIGTERM)
+        proc.communicate(timeout=600)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(primary)
+    assert proc.returncode == 143

@@ -160,7 +160,7 @@ class SolveProgress:
 
     def __init__(self, spec: AlgorithmSpec, stream: TextIO, *, tty: bool | None = None,
                  interval: float | None = None, float_solver: bool = False) -> None:
-        from zonemax.experiments.progress import PLAIN_INTERVAL, TTY_INTERVAL
+        from zonemax.experiments.progress import PLAIN_FIRST, PLAIN_INTERVAL, TTY_INTERVAL
 
         self.spec = spec
         self.float_solver = float_solver
@@ -168,7 +168,10 @@ class SolveProgress:
         self.tty = stream.isatty() if tty is None else tty
         self.interval = interval if interval is not None else (
             TTY_INTERVAL if self.tty else PLAIN_INTERVAL)
+        self.first = (PLAIN_FIRST if interval is None and not self.tty
+                      else self.interval)  # the first line (plain: sooner than the interval)
         self.start = time.monotonic()
+        self._last_drawn: float | None = None
         self.estimate = 0
         self.stage = ""
         self.done = 0
@@ -209,13 +212,22 @@ class SolveProgress:
                    "level's pace (levels get slower)")
             return (f"zonemax exact: solving: {self.done}/{self.total} states ({pct:.0f}%), "
                     f"elapsed {elapsed}{eta}")
+        if not self.stage:  # tables, and numba's compilation of the solver on a first run
+            return (f"zonemax exact: preparing the solve (a first run also compiles the "
+                    f"solver), elapsed {elapsed}")
         about = f" of about {self.estimate}" if self.estimate else ""
         return f"zonemax exact: building the chain: {self.done}{about} states, elapsed {elapsed}"
 
     def _beat(self) -> None:
+        """A line after :attr:`first` seconds, then one every :attr:`interval` (before, a
+        plain log got one a second once the first interval had passed)."""
         while not self._stop.wait(min(self.interval, 1.0)):
             with self._lock:
-                if self.stage and time.monotonic() - self.start >= self.interval:
+                now = time.monotonic()
+                due = (self.start + self.first if self._last_drawn is None
+                       else self._last_drawn + self.interval)
+                if now >= due:
+                    self._last_drawn = now
                     self._draw()
 
     def _draw(self) -> None:

@@ -1,8 +1,8 @@
 """A small progress line with rate and ETA for long work (no dependencies).
 
 On a terminal the line is redrawn in place (at most every :data:`TTY_INTERVAL` seconds); on
-anything else (a log file, CI) a plain line is written every :data:`PLAIN_INTERVAL` seconds and
-at the end.  A background *heartbeat* thread keeps drawing while nothing completes, so a long
+anything else (a log file, CI) a plain line is written every :data:`PLAIN_INTERVAL` seconds (the
+first after :data:`PLAIN_FIRST`) and at the end.  A background *heartbeat* thread keeps drawing while nothing completes, so a long
 first task (a CMA-ESwM run at n = 100, one unbudgeted run of ``zonemax run``) still shows that
 work goes on and for how long; :meth:`ProgressLine.inside` adds how far the current run has got
 (evaluations so far and ``f(x)``).  The ETA weighs tasks by their estimated cost
@@ -20,6 +20,10 @@ from typing import TextIO
 TTY_INTERVAL = 0.2
 #: Interval of plain progress lines when stderr is not a terminal (seconds).
 PLAIN_INTERVAL = 30.0
+#: When the first plain line of long work comes (seconds): sooner than the interval, so that a
+#: log shows that the work has started (``zonemax run`` at r = 10^9 showed only its header for
+#: 45 s under load), still late enough that work of seconds leaves no trace.
+PLAIN_FIRST = 10.0
 
 
 def _count(x: int) -> str:
@@ -46,13 +50,14 @@ class ProgressLine:
 
     ``heartbeat=True`` starts a daemon thread that redraws every interval even when no run
     completes; call :meth:`close` (or use the object as a context manager) to stop it.
-    ``eager=False`` waits one interval before the first line.
+    ``eager=False`` waits ``first`` seconds before the first line (default: one interval, or
+    :data:`PLAIN_FIRST` for the default plain interval).
     """
 
     def __init__(self, total: int, total_cost: float, stream: TextIO, *,
                  label: str = "reproduce", tty: bool | None = None,
                  interval: float | None = None, heartbeat: bool = False,
-                 eager: bool = True) -> None:
+                 eager: bool = True, first: float | None = None) -> None:
         self.total = total
         self.total_cost = max(total_cost, 1e-12)
         self.stream = stream
@@ -63,9 +68,13 @@ class ProgressLine:
         self.done = 0
         self.done_cost = 0.0
         self.start = time.monotonic()
+        if first is None:
+            first = PLAIN_FIRST if interval is None and not self.tty else self.interval
         # eager: the first completed run is shown at once; otherwise the first line comes after
-        # one interval (short work leaves no trace in a log)
-        self._last = float("-inf") if eager else self.start
+        # ``first`` seconds (short work leaves no trace in a log): the clock of the intervals
+        # starts as if a line had been drawn ``interval - first`` seconds before the start
+        self._origin = self.start - max(0.0, self.interval - first)
+        self._last = float("-inf") if eager else self._origin
         self._eager = eager
         self._drawn = False
         self._lock = threading.Lock()
@@ -131,7 +140,7 @@ class ProgressLine:
             with self._lock:
                 now = time.monotonic()
                 if not self._closed and self.done < self.total \
-                        and now - max(self._last, self.start) >= self.interval:
+                        and now - max(self._last, self._origin) >= self.interval:
                     self._last = now
                     self._draw()
 
