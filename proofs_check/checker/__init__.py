@@ -41,7 +41,8 @@ Any malformed input is *does not check* with one line, never an exception.
 What this does *not* re-check: that a finite enumeration says anything beyond its range (the
 coverage says so); the arguments of ``proved by hand`` claims; that a data file holds honest
 runs (its hash and every statistic are re-checked); the reviewed definitions of
-``coq/Vocabulary.v`` and of the checker's quantities beyond the tests that compare them.
+``coq/Vocabulary.v`` (pinned by SHA-256 with the allow-list: :data:`.coq.TRUSTED_HASHES`, printed
+in the report) and of the checker's quantities beyond the tests that compare them.
 """
 
 from __future__ import annotations

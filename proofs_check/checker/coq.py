@@ -8,7 +8,8 @@ tactic's computations rely on, and the sealed-module fields of the installed lib
 ``coqchk`` lists because it does not re-check those libraries), the installed Coq standard
 library, MathComp and Interval, and the definitions of ``Vocabulary.v`` (the quantities the
 manifest's statements name, reviewed against the paper and compared with the checker's Python
-reading at rational points by the tests).
+reading at rational points by the tests).  ``Vocabulary.v`` and ``allowed_axioms.txt`` are
+trusted with the content pinned in :data:`TRUSTED_HASHES` only.
 
 How a claim is proved (:func:`check_proofs`):
 
@@ -478,6 +479,8 @@ def _declared(words: list[str], sentence: str) -> list[str]:
     """The names a declaration declares: the first identifier after the command, and those
     after ``|``, ``with`` (constructors, mutual blocks) or ``{``/``;`` before ``:`` (fields)."""
     head = words[0]
+    if head in ("Coercion", "Canonical") and ":=" not in sentence:
+        return []  # declares an existing constant a coercion / canonical: no new name
     if head == "Canonical" and words[1:2] == ["Structure"]:
         words = words[1:]
     if head == "Module" and len(words) > 1 and words[1] in ("Type", "Import", "Export"):
@@ -490,7 +493,7 @@ def _declared(words: list[str], sentence: str) -> list[str]:
     if first:
         names.append(first.group())
     if head in ("Variables", "Hypotheses", "Variable", "Hypothesis", "Context"):
-        names += re.findall(r"\(\s*([A-Za-z_][\w' ]*?)\s*:", rest)
+        names += re.findall(r"[({\[]\s*([A-Za-z_][\w' ]*?)\s*:", rest)
         names = [n for group in names for n in group.split()]
     if head in ("Inductive", "CoInductive", "Variant", "Record", "Structure", "Class",
                 "Fixpoint", "CoFixpoint"):

@@ -199,8 +199,50 @@ class _Coq:
                 f"{self.real(ast.parse(rhs, mode='eval').body)}")
 
 
-def coq_prop(formula: Formula) -> str:
-    """The formula as a Coq proposition (the module docstring gives the translation)."""
+@dataclass(frozen=True)
+class CoqProp:
+    """A statement written directly as a Coq proposition, for statements the comparison language
+    cannot express (a run time: kernels, laws, series).  The text is the checker's own, reviewed
+    like every formula (:mod:`.manifest.runtime_statements`), and may use only the definitions
+    of ``Vocabulary.v`` and Coq's standard library; a certificate never supplies it.
+
+    The text must be one term: no sentence end (a period followed by white space), no comment,
+    no string, balanced parentheses (:func:`coq_prop` returns it unchanged)."""
+
+    text: str
+
+    def __post_init__(self) -> None:
+        t = self.text
+        if not t.strip():
+            raise FormulaError("an empty Coq statement")
+        if re.search(r"\.(\s|$)", t) or "(*" in t or "*)" in t or '"' in t:
+            raise FormulaError("a Coq statement must be one term (no sentence end, comment "
+                               "or string)")
+        depth = 0
+        for ch in t:
+            depth += {"(": 1, ")": -1}.get(ch, 0)
+            if depth < 0:
+                break
+        if depth != 0:
+            raise FormulaError("unbalanced parentheses in a Coq statement")
+
+    def replaced(self, old: str, new: str) -> CoqProp:
+        """The statement with the text ``old`` (which must occur exactly once) replaced."""
+        hits = self.text.count(old)
+        if hits != 1:
+            raise ValueError(f"{old!r} occurs {hits} times, not once")
+        return CoqProp(self.text.replace(old, new))
+
+
+#: A statement proved in Coq: a formula of the comparison language, or a Coq proposition.
+CoqStatement = Formula | CoqProp
+
+
+def coq_prop(formula: Formula | CoqProp) -> str:
+    """The formula as a Coq proposition (the module docstring gives the translation); a
+    :class:`CoqProp` is its own text."""
+    if isinstance(formula, CoqProp):
+        return formula.text
     tr = _Coq(formula)
     binders = []
     for kind, coq_type in (("int", "Z"), ("real", "R")):
@@ -213,7 +255,7 @@ def coq_prop(formula: Formula) -> str:
     return f"forall {' '.join(binders)},{body}" if binders else body.strip()
 
 
-def coq_definition(claim_id: str, formula: Formula) -> str:
+def coq_definition(claim_id: str, formula: Formula | CoqProp) -> str:
     """``Definition <name>_statement : Prop := ...`` for one claim."""
     return f"Definition {coq_name(claim_id)}_statement : Prop :=\n  {coq_prop(formula)}."
 
@@ -285,5 +327,5 @@ def smt_script(formula: Formula) -> str:
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["COQ_QUANTITIES", "Cmp", "Formula", "FormulaError", "coq_definition", "coq_name",
+__all__ = ["COQ_QUANTITIES", "Cmp", "CoqProp", "CoqStatement", "Formula", "FormulaError", "coq_definition", "coq_name",
            "coq_prop", "smt_script"]

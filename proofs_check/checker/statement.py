@@ -35,7 +35,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .formula import Formula
+from .formula import CoqStatement, Formula
 
 #: The verdicts a statement can support.
 VERDICTS = ("holds", "fails", "inconclusive")
@@ -52,9 +52,10 @@ CHECK_KINDS = ("arith", "forall", "identity", "data")
 @dataclass(frozen=True)
 class Coq:
     """``formula`` is proved in Coq by the theorem named after the claim (``S5_case4``; a second
-    Coq obligation of the same claim is ``S5_case4_2``, and so on)."""
+    Coq obligation of the same claim is ``S5_case4_2``, and so on).  A formula of the comparison
+    language, or a statement written in Coq (:class:`.formula.CoqProp`: the run times)."""
 
-    formula: Formula
+    formula: CoqStatement
 
 
 @dataclass(frozen=True)
@@ -108,7 +109,7 @@ class Entry:
         if not (1 <= first <= last and quote.strip()):
             raise ValueError(f"{self.id}: bad TeX reference {self.tex!r}")
 
-    def coq_formulas(self) -> tuple[tuple[str, Formula], ...]:
+    def coq_formulas(self) -> tuple[tuple[str, CoqStatement], ...]:
         """``(theorem name, formula)`` of every Coq obligation."""
         from .formula import coq_name
 

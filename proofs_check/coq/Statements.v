@@ -23,6 +23,19 @@ Definition S2_thm1_lemma7_stopped_2_statement : Prop :=
   y <= 0 ->
   (Rmax 0 y) = 0.
 
+Definition S2_multiplicative_drift_statement : Prop :=
+  forall (X : Type) (K : X -> dist X) (target : X -> bool)
+         (g : X -> R) (xmin delta : R) (x0 : X),
+  (forall (x : X), target x = false -> dist_is_prob (K x)) ->
+  (forall (x : X), 0 <= g x) ->
+  (forall (x : X), target x = true -> g x = 0) ->
+  (forall (x : X), target x = false -> xmin <= g x) ->
+  xmin > 0 ->
+  delta > 0 ->
+  (forall (x : X), target x = false -> dist_expect (K x) g <= (1 - delta) * g x) ->
+  target x0 = false ->
+  expected_hitting_time_le K target x0 ((1 + ln (g x0 / xmin)) / delta).
+
 Definition S3_omega_margin_statement : Prop :=
   (((6 / 5) - 1) - ((exp 1) * (((6 / 5) - 1) ^ 2))) > 0.
 
@@ -398,6 +411,46 @@ Definition S5_initial_potential_statement : Prop :=
   ((4 * (alpha - 1)) * c) > 0 ->
   (IZR d) >= 1 ->
   (rls_g (IZR d) 1 alpha beta c p) <= ((1 + (2 * c)) * ((IZR d) ^ 2)).
+
+Definition S5_lemma8_runtime_statement : Prop :=
+  forall (n : nat) (a : nat -> Z),
+  (1 <= n)%nat ->
+  norm1 n a <> 0%Z ->
+  (forall (st : rls_state), dist_is_prob (rls_kernel n a (17 / 10) (9 / 10) st)) /\
+  expected_hitting_time_le (rls_kernel n a (17 / 10) (9 / 10)) (rls_target n a) rls_start
+    (2535 * INR n
+     * (1 + ln (rls_potential n a (17 / 10) (9 / 10) (1 / 1000) (1 / 100) rls_start))) /\
+  rls_potential n a (17 / 10) (9 / 10) (1 / 1000) (1 / 100) rls_start
+    <= (1 + 2 * (1 / 1000)) * IZR (norm1 n a) ^ 2 /\
+  expected_hitting_time_le (rls_kernel n a (17 / 10) (9 / 10)) (rls_target n a) rls_start
+    (2535 * INR n * (1 + ln (1 + 2 * (1 / 1000)) + 2 * ln (IZR (norm1 n a)))).
+
+Definition S5_lemma8_runtime_2_statement : Prop :=
+  forall (n : nat) (a : nat -> Z) (alpha beta c p : R),
+  alpha > 1 ->
+  alpha <= 2 ->
+  beta > (1 / 2) ->
+  beta <= (9 / 10) ->
+  ((((2 * alpha) * beta) - beta) - alpha) > 0 ->
+  (alpha + beta) > 2 ->
+  ((alpha ^ 2) * beta) > 1 ->
+  (((((8 * alpha) * beta) * c) + (2 * p)) + ((4 * c) / beta)) <= (1 / 16) ->
+  p > ((8 * c) * (((alpha + beta) / 2) - 1)) ->
+  p > ((4 * (alpha - 1)) * c) ->
+  ((4 * (alpha - 1)) * c) > 0 ->
+  (1 <= n)%nat ->
+  norm1 n a <> 0%Z ->
+  let delta := Rmin ((((((2 * alpha) * beta) - beta) - alpha) / ((4 * alpha) * beta))
+                      * (Rmin (4 * c) 1))
+               (Rmin ((((1 / 16) - ((((4 * alpha) * beta) * c) + p)) - ((4 * c) / beta))
+                      / (2 * (1 + (4 * c))))
+               (Rmin (((p / 2) - ((4 * c) * (((alpha + beta) / 2) - 1))) / ((1 + (4 * c)) + p))
+               (Rmin (((p / 2) - ((2 * (alpha - 1)) * c)) / ((1 + (4 * c)) + p))
+               (Rmin ((((4 * c) + p) - ((4 * beta) * c)) / ((1 + (4 * c)) + p))
+                     (((4 * c) * (1 - beta)) / ((1 + (4 * c)) + p)))))) in
+  delta > 0 /\
+  expected_hitting_time_le (rls_kernel n a alpha beta) (rls_target n a) rls_start
+    (INR n * (1 + ln (1 + 2 * c) + 2 * ln (IZR (norm1 n a))) / delta).
 
 Definition S5_lemma7_theta_statement : Prop :=
   forall (d : Z) (v : R),

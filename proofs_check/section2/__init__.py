@@ -20,9 +20,15 @@ Modules, in the order of the claims: :mod:`~.heavy_tail` (Definition 2 and ``c_e
 from __future__ import annotations
 
 from zonemax.proofs_check.core import Claim, Editorial, Status
-from zonemax.proofs_check.section2 import algorithm2, drift_theorem, editorial, heavy_tail
+from zonemax.proofs_check.section2 import (
+    algorithm2,
+    drift_theorem,
+    editorial,
+    heavy_tail,
+    multiplicative_drift,
+)
 
-_MODULES = (heavy_tail, algorithm2, drift_theorem)
+_MODULES = (heavy_tail, algorithm2, drift_theorem, multiplicative_drift)
 
 #: Every claim of Section 2, in paper order.
 CLAIMS: tuple[Claim, ...] = tuple(c for m in _MODULES for c in m.CLAIMS)

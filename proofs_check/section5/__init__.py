@@ -48,9 +48,11 @@ from zonemax.proofs_check.section5 import (
     editorial,
     initial_potential,
     lemma7,
+    runtime,
 )
 
-_MODULES = (constants, drift, case1, case2, case3, case4, case5, initial_potential, lemma7)
+_MODULES = (constants, drift, case1, case2, case3, case4, case5, initial_potential, runtime,
+            lemma7)
 
 #: Every claim of Section 5, in paper order.
 CLAIMS: tuple[Claim, ...] = tuple(c for m in _MODULES for c in m.CLAIMS)

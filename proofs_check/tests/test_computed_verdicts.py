@@ -44,7 +44,8 @@ COQ = {"S2.alg2-velocity-pseudocode": 1, "S2.thm1-lemma7-stopped": 2, "S3.omega-
        "S5.drift-delta": 1, "S5.drift-feasible": 1, "S5.case1": 1, "S5.case2": 1,
        "S5.case2-sharp": 1, "S5.case2-decrease": 1, "S5.case2-toward": 1, "S5.case2-away": 1,
        "S5.case2-positive": 1, "S5.case2-cap-fixed": 1, "S5.case3": 1, "S5.case3-reset": 1,
-       "S5.case4": 1, "S5.case5": 1, "S5.initial-potential": 1}
+       "S5.case4": 1, "S5.case5": 1, "S5.initial-potential": 1,
+       "S2.multiplicative-drift": 1, "S5.lemma8-runtime": 2}
 #: The verdicts whose decisive step is an argument in words (counted apart).
 BY_HAND = {"S3.e1-chain", "S4.drift-sum", "S5.lemma7-theta", "S6.elitist-box"}
 

@@ -169,6 +169,8 @@ def test_the_statements_names_are_protected() -> None:
     ("Section S.\nVariable ln : R -> R.\nEnd S.\n", "line 2: Variable ln shadows"),
     ("Section S.\nVariables (x : R) (sqrt : R -> R).\nEnd S.\n", "line 2: Variables sqrt"),
     ("Let Rpower := 0.\n", "line 1: Let Rpower shadows"),
+    ("Section S.\nContext {exp : R -> R}.\nEnd S.\n", "line 2: Context exp shadows"),
+    ("Coercion IZR := fun z : Z => 0.\n", "line 1: Coercion IZR shadows"),
     ("Definition Z.add := 0.\n", "line 1: Definition Z.add shadows"),
     ('Notation "x <= y" := (Rlt x y) : R_scope.\n',
      "line 1: Notation \"x <= y\" gives the statements' symbol '<='"),
@@ -178,7 +180,7 @@ def test_the_statements_names_are_protected() -> None:
     ("Number Notation R my_of my_to : R_scope.\n", "line 1: Number Notation"),
 ], ids=["rabs", "vocabulary-name", "local-izr", "abbreviation", "lemma", "mutual-fixpoint",
         "constructor", "field", "module-z", "module-import", "section-variable",
-        "variables", "let", "qualified", "notation", "infix", "notation-word",
+        "variables", "let", "context", "coercion", "qualified", "notation", "infix", "notation-word",
         "number-notation"])
 def test_a_declaration_that_shadows_the_statements_is_refused(source: str, why: str) -> None:
     got = coq.shadowing(source, _NAMES)
@@ -201,7 +203,8 @@ def test_the_vocabulary_may_not_declare_a_standard_name() -> None:
     "Section S.\nVariable x : R.\nHypothesis h : 0 <= x.\nEnd S.\n",
     "Notation \"'myabs' x\" := (Rabs x) (at level 10).\n",
     "Definition s := \"Rabs <= +\".\n",
-], ids=["use", "lemma", "comment", "section", "own-notation", "string"])
+    "Local Coercion IZR : Z >-> R.\n",
+], ids=["use", "lemma", "comment", "section", "own-notation", "string", "coercion"])
 def test_using_the_names_is_not_shadowing(source: str) -> None:
     assert coq.shadowing(source, _NAMES) is None
 

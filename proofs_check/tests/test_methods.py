@@ -24,6 +24,7 @@ _S, _D, _E, _I, _N, _P, _T = ("symbolic (sympy)", "decision procedure (z3 nlsat)
                               "exhaustive enumeration", "dynamic programme (exact rationals)",
                               "statistical test on reproduction data")
 _V = "float solve verified by exact sub- and super-solutions"
+_R = "seeded random sampling"
 EXPECTED_METHODS: dict[str, tuple[str, ...]] = {
     "S1.intro-step-law": (_S, _E, _I, _N),
     "S1.intro-step-law-fixed": (_S, _E, _N),
@@ -38,6 +39,7 @@ EXPECTED_METHODS: dict[str, tuple[str, ...]] = {
     "S2.thm1-thm4": (_N,),
     "S2.thm1-lemma7": (_D, _I, _N),
     "S2.thm1-lemma7-stopped": (_D, _I, _N),
+    "S2.multiplicative-drift": (_E, _I, _R),
     "S3.cost-lemma": (_S, _E, _N),
     "S3.omega-margin": (_E,),
     "S3.omega-printed-value": (_E,),
@@ -106,6 +108,7 @@ EXPECTED_METHODS: dict[str, tuple[str, ...]] = {
     "S5.case5": (_D, _E),
     "S5.case5-rejected": (_D, _E),
     "S5.initial-potential": (_D, _E),
+    "S5.lemma8-runtime": (_E, _I),
     "S5.lemma7-coupon": (_E, _I, _N),
     "S5.lemma7-velocity": (_E, _N),
     "S5.lemma7-combination": (_E, _I, _N),

@@ -33,18 +33,20 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..formula import Formula
+from ..formula import CoqStatement, Formula
 from ..statement import ByHand, Check, Coq, EditorialEntry, Entry, Obligation, Smt
-from . import s5_formulas, s234_formulas
+from . import runtime_statements, s5_formulas, s234_formulas
 from .s5_formulas import C3, C15, C18, CONSTS
 
-#: The formulas proved in Coq, by claim id.
-COQ_FORMULAS: dict[str, tuple[Formula, ...]] = {**s234_formulas.FORMULAS, **s5_formulas.FORMULAS}
+#: The statements proved in Coq, by claim id: formulas, and the run-time statements written
+#: directly in Coq (:mod:`.runtime_statements`).
+COQ_FORMULAS: dict[str, tuple[CoqStatement, ...]] = {
+    **s234_formulas.FORMULAS, **s5_formulas.FORMULAS, **runtime_statements.FORMULAS}
 
 #: Polynomial statements that z3 and cvc5 decide as well (a second proof, and the one that
 #: remains where Coq is not installed).
 SMT_FORMULAS: dict[str, tuple[Formula, ...]] = {
-    cid: COQ_FORMULAS[cid] for cid in (
+    cid: s5_formulas.FORMULAS[cid] for cid in (
         "S5.example-conditions", "S5.feasible-region", "S5.redundant-conditions",
         "S5.cp-uniform", "S5.case2-positive")}
 
@@ -92,7 +94,7 @@ if _unlisted:  # a formula for a claim the manifest does not list would never be
     raise RuntimeError(f"formulas for claims not in claims.json: {sorted(_unlisted)}")
 
 
-def coq_obligations() -> dict[str, Formula]:
+def coq_obligations() -> dict[str, CoqStatement]:
     """Theorem name -> formula of every Coq obligation (``S5_case4``, ``S5_feasible_region_2``)."""
     return {name: f for entry in MANIFEST.values() for name, f in entry.coq_formulas()}
 
@@ -138,13 +140,14 @@ def _goal(formula: Formula, index: int, new: tuple[str, str, str]) -> Formula:
     return Formula(formula.vars, formula.hyps, tuple(goals), formula.consts)
 
 
-def _controls() -> dict[str, tuple[str, Formula]]:
+def _controls() -> dict[str, tuple[str, CoqStatement]]:
     """Theorem name -> (label, a false variant of its statement): the same proof must fail on it.
     Each mirrors a control of the search's registry (the altered statement is judged false
     there too)."""
-    f = coq_obligations()
+    f = {name: formula for name, formula in coq_obligations().items()
+         if isinstance(formula, Formula)}
     g = s5_formulas.G
-    return {
+    return {**runtime_statements.CONTROLS,
         "S2_alg2_velocity_pseudocode": ("alpha > 1/2 allowed (alpha v < 1 at v = 1)",
                                         _hyp(f["S2_alg2_velocity_pseudocode"], ("alpha", ">", "1"),
                                              ("alpha", ">", "1/2"))),
@@ -221,4 +224,4 @@ def _controls() -> dict[str, tuple[str, Formula]]:
 
 
 #: Theorem name -> (label, a false variant of the statement) for every Coq theorem.
-COQ_CONTROLS: dict[str, tuple[str, Formula]] = _controls()
+COQ_CONTROLS: dict[str, tuple[str, CoqStatement]] = _controls()
