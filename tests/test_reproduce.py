@@ -434,6 +434,44 @@ def test_small_scale_report_marks_what_it_cannot_decide(full_tiny: Path) -> None
                         "detrimental", "quick") == ""
 
 
+def test_a_scale_too_small_for_a_claim_does_not_judge_it(full_tiny: Path) -> None:
+    """The tiny grid stops at r = 8; it printed "[consistent]" for the ±1 EA's competitiveness
+    up to r = 100 and its detriment above, where the quick and paper scales say "not
+    consistent" (issue 42).  It now says that it does not judge it, and why; the quick grid,
+    which has r on both sides of 100, still judges it."""
+    from zonemax.commands.reproduce import verdict_tag
+    from zonemax.experiments.analysis_runtime import QUOTE_PM1_COMPETITIVE, QUOTE_PM1_LINEAR
+    from zonemax.experiments.report import scale_limits
+
+    why = scale_limits(QUOTE_PM1_COMPETITIVE, "tiny", "consistent")
+    assert why.startswith("needs r on both sides of 100") and "this scale: r = 2, 8" in why
+    assert scale_limits(QUOTE_PM1_LINEAR, "tiny").startswith("needs at least 3 values of r")
+    assert scale_limits(QUOTE_PM1_LINEAR, "quick") == ""
+    assert verdict_tag("consistent", why) == f"[not judged at this scale: {why}]"
+    assert verdict_tag("not consistent", "") == "[not consistent]"
+    report = (full_tiny / "report.md").read_text()
+    summary = report[report.index("## Summary"):report.index("## Methods")]
+    row = next(x for x in summary.splitlines() if "the ±1 operator is competitive" in x)
+    assert "**not judged at this scale**" in row and "needs r on both sides of 100" in row
+
+
+def test_the_command_prints_what_it_does_not_judge(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], full_tiny: Path) -> None:
+    """The command's list of verdicts: the report of the finished tiny run, printed again
+    (every run reused)."""
+    import shutil
+
+    out = tmp_path / "again"
+    shutil.copytree(full_tiny, out)
+    capsys.readouterr()
+    assert cmd.execute(parse(["--scale", "tiny", "--engine", "reference", "--jobs", "1",
+                              "--out", str(out)])) == 0
+    lines = capsys.readouterr().out.splitlines()
+    line = next(x for x in lines if "the ±1 operator is competitive" in x)
+    assert line.startswith("  [not judged at this scale: needs r on both sides of 100"), line
+    assert not any(x.startswith("  [consistent] the ±1 operator") for x in lines)
+
+
 def test_paper_scale_verdicts_match_the_committed_report() -> None:
     import re
 

@@ -476,8 +476,9 @@ _SYMBOLS = frozenset({"+", "-", "*", "/", "^", "<", "<=", ">", ">=", "=", "<>", 
 
 
 def _declared(words: list[str], sentence: str) -> list[str]:
-    """The names a declaration declares: the first identifier after the command, and those
-    after ``|``, ``with`` (constructors, mutual blocks) or ``{``/``;`` before ``:`` (fields)."""
+    """The names a declaration declares: the first identifier after the command, the other
+    blocks of a mutual definition (``with g ... :=``), an inductive type's constructors and a
+    record's fields (after its ``:=``)."""
     head = words[0]
     if head in ("Coercion", "Canonical") and ":=" not in sentence:
         return []  # declares an existing constant a coercion / canonical: no new name
@@ -495,10 +496,14 @@ def _declared(words: list[str], sentence: str) -> list[str]:
     if head in ("Variables", "Hypotheses", "Variable", "Hypothesis", "Context"):
         names += re.findall(r"[({\[]\s*([A-Za-z_][\w' ]*?)\s*:", rest)
         names = [n for group in names for n in group.split()]
-    if head in ("Inductive", "CoInductive", "Variant", "Record", "Structure", "Class",
-                "Fixpoint", "CoFixpoint"):
-        names += re.findall(r"(?:\||\bwith\b)\s*([A-Za-z_][\w']*)", rest)
-        names += re.findall(r"[{;]\s*([A-Za-z_][\w']*)\s*:(?!=)", rest)
+    if head in ("Fixpoint", "CoFixpoint", "Inductive", "CoInductive", "Variant"):
+        # mutual blocks: "with g (n : nat) : nat :=" (not a match's "with O => ...")
+        names += re.findall(r"\bwith\s+([A-Za-z_][\w']*)[^=|]*?:=", rest)
+    body = rest.split(":=", 1)[1] if ":=" in rest else ""
+    if head in ("Inductive", "CoInductive", "Variant"):  # constructors
+        names += re.findall(r"(?:^|\|)\s*([A-Za-z_][\w']*)", body)
+    if head in ("Record", "Structure", "Class"):  # fields (and the constructor before {)
+        names += re.findall(r"(?:^|[{;])\s*([A-Za-z_][\w']*)", body)
     return names
 
 

@@ -246,12 +246,17 @@ def _execute(args: argparse.Namespace, cfg: ReproduceConfig) -> int:
     if result.report is not None:
         out.write(f"report: {result.report.report} ({len(result.report.figures)} figure files)\n")
         for claim in result.report.claims:
-            note = (f" (⚠ this scale cannot decide: {claim.scale_note})" if claim.scale_note
-                    else "")
-            out.write(f"  [{claim.verdict}] {claim.quote}{note}\n")
+            out.write(f"  {verdict_tag(claim.verdict, claim.scale_note)} {claim.quote}\n")
     return 0
 
 
+
+
+def verdict_tag(verdict: str, scale_note: str) -> str:
+    """``[consistent]``, or, where the scale's grid cannot decide the claim,
+    ``[not judged at this scale: WHY]`` (a grid that stops at r = 8 printed "[consistent]" for a
+    claim about r above 100, which the larger scales find "not consistent")."""
+    return f"[not judged at this scale: {scale_note}]" if scale_note else f"[{verdict}]"
 
 
 def _write_ioh(cfg: ReproduceConfig, root: Path) -> None:

@@ -35,6 +35,15 @@ COMPETITIVE_UP_TO_R = 100
 MIDDLE_R = (10**3, 10**9)
 #: The algorithms of Figure "allCom" (the ±1 EA is compared against the other two).
 ALLCOM = ("ea-pm1", "ea-heavy", "rls-2-0.5")
+#: The ±1 EA's claims of Section 6.2 (the scale limits name them:
+#: :func:`zonemax.experiments.report.scale_limits`).
+QUOTE_PM1_COMPETITIVE = ("the ±1 operator is competitive as long as the optimum is not much more "
+                         "than r = 100 away; for higher r the small step size is detrimental")
+QUOTE_PM1_LINEAR = ("asymptotically the results are as suggested by the theory (here: the ±1 EA "
+                    "needs Theta(n (r + log n)) evaluations, Theorems 3-4, i.e. log-log slope 1 "
+                    "in r)")
+#: Fewest r values >= 100 of the ±1 EA for a slope with a standard error (:func:`_slopes`).
+SLOPE_POINTS = 3
 #: Pairs compared at every (n, r) of the runtime experiment (first = X in A12 = P(X < Y)).
 RUNTIME_PAIRS = (("ea-heavy", "rls-2-0.5"), ("ea-pm1", "rls-2-0.5"), ("ea-pm1", "ea-heavy"),
                  ("cma-wm", "rls-2-0.5"))
@@ -194,8 +203,7 @@ def _claim_pm1_competitive(cells: dict[Key, CellSummary]) -> Claim:
         verdict = "inconclusive"
     else:
         verdict = "consistent" if all(verdicts) else "not consistent"
-    return Claim("the ±1 operator is competitive as long as the optimum is not much more than "
-                 "r = 100 away; for higher r the small step size is detrimental",
+    return Claim(QUOTE_PM1_COMPETITIVE,
                  "Section 6.2", verdict, "; ".join(lines) or "no common cells",
                  f"'competitive' = ERT within a factor {COMPETITIVE_RATIO:g} of the best of the "
                  "untruncated heavy-tailed EA and RLS_{2,0.5} at the same (n, r); consistent "
@@ -220,9 +228,7 @@ def _claim_pm1_linear(cells: dict[Key, CellSummary]) -> Claim:
         else:
             parts.append(f"n={n}: {s.points} r values >= 100, no standard error")
     verdict = "inconclusive" if not ok else ("consistent" if all(ok) else "not consistent")
-    return Claim("asymptotically the results are as suggested by the theory (here: the ±1 EA "
-                 "needs Theta(n (r + log n)) evaluations, Theorems 3-4, i.e. log-log slope 1 "
-                 "in r)", "Section 6.2", verdict, "; ".join(parts) or "no ±1 cells",
+    return Claim(QUOTE_PM1_LINEAR, "Section 6.2", verdict, "; ".join(parts) or "no ±1 cells",
                  "least-squares slope of log10(ERT/n) on log10(r) over r >= 100; consistent "
                  "iff the 95% CI contains 1 or the slope is within 0.1 of 1")
 

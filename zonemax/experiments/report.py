@@ -26,6 +26,7 @@ from zonemax.experiments.design import (
     RLS_CAP,
     TRUNCATION_SHARED,
     VARIANTS,
+    Cell,
     cells_for,
 )
 from zonemax.experiments.report_operators import operators_section
@@ -65,7 +66,12 @@ def scale_limits(quote: str, scale: str, verdict: str = "") -> str:
       that its slopes at two values of n cannot be compared;
     * the power-law recommendation (``operators``): a smaller grid of n and r than the paper
       scale's, unless the verdict is ``not consistent`` (a significant counter-example decides
-      at any scale).
+      at any scale);
+    * the ±1 EA's competitiveness (Section 6.2): no r on one side of ``r = 100`` where the ±1
+      EA and another algorithm of the figure both run (``tiny`` stops at r = 8, and printed
+      "consistent" where the larger scales say "not consistent");
+    * the ±1 EA's slope in r: fewer than :data:`~zonemax.experiments.analysis_runtime.SLOPE_POINTS`
+      values of r >= 100.
     """
     if scale == "paper":
         return ""
@@ -97,7 +103,28 @@ def scale_limits(quote: str, scale: str, verdict: str = "") -> str:
                 reasons.append(f"{VARIANTS[c.variant].label} runs at n = "
                                f"{', '.join(map(str, c.ns))} only (paper scale: "
                                f"{', '.join(map(str, paper_ns[c.variant]))})")
+    if quote == ar.QUOTE_PM1_COMPETITIVE:
+        rs = {c.variant: {r for r in c.rs} for c in grid.get("runtime", ())}
+        shared = rs.get(ar.ALLCOM[0], set()) & set().union(*(rs.get(v, set())
+                                                              for v in ar.ALLCOM[1:]))
+        if not any(r <= ar.COMPETITIVE_UP_TO_R for r in shared) \
+                or not any(r > ar.COMPETITIVE_UP_TO_R for r in shared):
+            reasons.append(f"needs r on both sides of {ar.COMPETITIVE_UP_TO_R} where the ±1 "
+                           f"EA and another algorithm both run (this scale: r = "
+                           f"{', '.join(map(str, sorted(shared))) or 'none'}; paper scale: r "
+                           f"up to {max(_runtime_rs(paper, ar.ALLCOM[0])):.0e})")
+    if quote == ar.QUOTE_PM1_LINEAR:
+        large = sorted(r for r in _runtime_rs(grid, ar.ALLCOM[0]) if r >= 100)
+        if len(large) < ar.SLOPE_POINTS:
+            reasons.append(f"needs at least {ar.SLOPE_POINTS} values of r >= 100 for the ±1 EA "
+                           f"(this scale: {len(large)}; paper scale: "
+                           f"{sum(r >= 100 for r in _runtime_rs(paper, ar.ALLCOM[0]))})")
     return "; ".join(reasons)
+
+
+def _runtime_rs(grid: dict[str, tuple[Cell, ...]], variant: str) -> set[int]:
+    """The r values at which ``variant`` runs in the ``runtime`` experiment of ``grid``."""
+    return {r for c in grid.get("runtime", ()) if c.variant == variant for r in c.rs}
 
 
 @dataclass

@@ -154,7 +154,8 @@ def pairs_table(rows: Sequence[ar.PairRow]) -> str:
 def _verdict_cell(c: an.Claim) -> str:
     if not c.scale_note:
         return f"**{c.verdict}**"
-    return f"**{c.verdict}** ⚠ *this scale cannot decide: {c.scale_note}*"
+    return (f"**not judged at this scale** (this grid alone: {c.verdict}) ⚠ *this scale "
+            f"cannot decide: {c.scale_note}*")
 
 
 def claims_table(claims: Sequence[an.Claim], scale: str = "paper") -> str:
