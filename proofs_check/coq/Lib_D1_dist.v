@@ -113,49 +113,52 @@ Proof.
 Qed.
 
 (* The laws of the stopped chain: their support stays in an invariant set Inv that the
-   kernel preserves off the target, with non-negative weights, and their total weight is at
-   most 1 (exactly 1 for a probability kernel, which the drift theorem does not need). *)
-Section Laws.
-  Context {X : Type}.
-  Variable K : X -> dist X.
-  Variable target : X -> bool.
-  Variable Inv : X -> Prop.
-  Hypothesis K_prob : forall x, Inv x -> target x = false -> dist_is_prob (K x).
-  Hypothesis K_inv : forall x, Inv x -> target x = false -> Forall (fun wy => Inv (snd wy)) (K x).
+   kernel preserves off the target, with non-negative weights, and their total weight is 1. *)
 
-  Lemma stopped_support : forall x, Inv x ->
-    Forall (fun wy => 0 <= fst wy /\ Inv (snd wy)) (stopped_kernel K target x).
-  Proof.
-    intros x Hx. unfold stopped_kernel. destruct (target x) eqn:E.
-    - constructor; [simpl; split; [lra|exact Hx]|constructor].
-    - destruct (K_prob x Hx E) as [Hw _]. pose proof (K_inv x Hx E) as Hi.
-      clear -Hw Hi. induction (K x) as [|wy l IH]; [constructor|].
-      inversion Hw; inversion Hi; subst. constructor; [split; assumption|apply IH; assumption].
-  Qed.
+(* A kernel fit for these laws: off the target, on Inv, the law of the next state is a
+   probability distribution whose support stays in Inv. *)
+Record kernel_ok {X : Type} (K : X -> dist X) (target : X -> bool) (Inv : X -> Prop) : Prop := {
+  ko_prob : forall x, Inv x -> target x = false -> dist_is_prob (K x);
+  ko_inv : forall x, Inv x -> target x = false -> Forall (fun wy => Inv (snd wy)) (K x)
+}.
 
-  Lemma law_support : forall x0 t, Inv x0 ->
-    Forall (fun wx => 0 <= fst wx /\ Inv (snd wx)) (law_at K target x0 t).
-  Proof.
-    intros x0 t H0. induction t as [|t IH]; simpl.
-    - constructor; [simpl; split; [lra|exact H0]|constructor].
-    - apply bind_support; [exact IH|exact stopped_support].
-  Qed.
+Lemma stopped_support : forall (X : Type) (K : X -> dist X) target Inv,
+  kernel_ok K target Inv -> forall x, Inv x ->
+  Forall (fun wy => 0 <= fst wy /\ Inv (snd wy)) (stopped_kernel K target x).
+Proof.
+  intros X K target Inv HK x Hx. unfold stopped_kernel. destruct (target x) eqn:E.
+  - constructor; [simpl; split; [lra|exact Hx]|constructor].
+  - destruct (ko_prob _ _ _ HK x Hx E) as [Hw _]. pose proof (ko_inv _ _ _ HK x Hx E) as Hi.
+    clear -Hw Hi. induction (K x) as [|wy l IH]; [constructor|].
+    inversion Hw; inversion Hi; subst. constructor; [split; assumption|apply IH; assumption].
+Qed.
 
-  Lemma stopped_mass : forall x, Inv x ->
-    dist_expect (stopped_kernel K target x) (fun _ => 1) = 1.
-  Proof.
-    intros x Hx. unfold stopped_kernel. destruct (target x) eqn:E.
-    - unfold dist_expect; simpl; ring.
-    - destruct (K_prob x Hx E) as [_ Hm]. exact Hm.
-  Qed.
+Lemma law_support : forall (X : Type) (K : X -> dist X) target Inv,
+  kernel_ok K target Inv -> forall x0 t, Inv x0 ->
+  Forall (fun wx => 0 <= fst wx /\ Inv (snd wx)) (law_at K target x0 t).
+Proof.
+  intros X K target Inv HK x0 t H0. induction t as [|t IH]; simpl.
+  - constructor; [simpl; split; [lra|exact H0]|constructor].
+  - apply bind_support; [exact IH|exact (stopped_support X K target Inv HK)].
+Qed.
 
-  Lemma law_mass : forall x0 t, Inv x0 -> dist_expect (law_at K target x0 t) (fun _ => 1) = 1.
-  Proof.
-    intros x0 t H0. induction t as [|t IH]; simpl.
-    - unfold dist_expect; simpl; ring.
-    - rewrite dx_bind. transitivity (dist_expect (law_at K target x0 t) (fun _ => 1));
-        [|exact IH]. apply dx_ext.
-      eapply Forall_impl; [|exact (law_support x0 t H0)].
-      intros [w x] [_ Hx]; simpl. apply stopped_mass; exact Hx.
-  Qed.
-End Laws.
+Lemma stopped_mass : forall (X : Type) (K : X -> dist X) target Inv,
+  kernel_ok K target Inv -> forall x, Inv x ->
+  dist_expect (stopped_kernel K target x) (fun _ => 1) = 1.
+Proof.
+  intros X K target Inv HK x Hx. unfold stopped_kernel. destruct (target x) eqn:E.
+  - unfold dist_expect; simpl; ring.
+  - destruct (ko_prob _ _ _ HK x Hx E) as [_ Hm]. exact Hm.
+Qed.
+
+Lemma law_mass : forall (X : Type) (K : X -> dist X) target Inv,
+  kernel_ok K target Inv -> forall x0 t, Inv x0 ->
+  dist_expect (law_at K target x0 t) (fun _ => 1) = 1.
+Proof.
+  intros X K target Inv HK x0 t H0. induction t as [|t IH]; simpl.
+  - unfold dist_expect; simpl; ring.
+  - rewrite dx_bind. transitivity (dist_expect (law_at K target x0 t) (fun _ => 1));
+      [|exact IH]. apply dx_ext.
+    eapply Forall_impl; [|exact (law_support X K target Inv HK x0 t H0)].
+    intros [w x] [_ Hx]; simpl. apply (stopped_mass X K target Inv HK); exact Hx.
+Qed.

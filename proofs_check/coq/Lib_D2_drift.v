@@ -171,118 +171,148 @@ Qed.
 
 (* ------------------------------------------------------------ the drift theorem itself *)
 
-Section MultiplicativeDrift.
-  Context {X : Type}.
-  Variable K : X -> dist X.
-  Variable target : X -> bool.
-  Variable Inv : X -> Prop.
-  Variable g : X -> R.
-  Variables xmin delta : R.
-  Hypothesis K_prob : forall x, Inv x -> target x = false -> dist_is_prob (K x).
-  Hypothesis K_inv : forall x, Inv x -> target x = false -> Forall (fun wy => Inv (snd wy)) (K x).
-  Hypothesis g_nonneg : forall x, Inv x -> 0 <= g x.
-  Hypothesis g_target : forall x, Inv x -> target x = true -> g x = 0.
-  Hypothesis g_min : forall x, Inv x -> target x = false -> xmin <= g x.
-  Hypothesis xmin_pos : 0 < xmin.
-  Hypothesis delta_pos : 0 < delta.
-  Hypothesis g_drift : forall x, Inv x -> target x = false ->
-    dist_expect (K x) g <= (1 - delta) * g x.
+(* The hypotheses of the drift theorem, for a kernel K, a target, an invariant set Inv (the
+   states the chain can be in), a potential g and constants x_min, delta. *)
+Record drift_hyps {X : Type} (K : X -> dist X) (target : X -> bool) (Inv : X -> Prop)
+  (g : X -> R) (xmin delta : R) : Prop := {
+  dh_kernel : kernel_ok K target Inv;
+  dh_nonneg : forall x, Inv x -> 0 <= g x;
+  dh_target : forall x, Inv x -> target x = true -> g x = 0;
+  dh_min : forall x, Inv x -> target x = false -> xmin <= g x;
+  dh_xmin : 0 < xmin;
+  dh_delta : 0 < delta;
+  dh_drift : forall x, Inv x -> target x = false -> dist_expect (K x) g <= (1 - delta) * g x
+}.
 
-  Lemma md_delta_le_1 : forall x0, Inv x0 -> target x0 = false -> delta <= 1.
-  Proof.
-    intros x0 H0 T0.
-    assert (Hs : 0 <= dist_expect (K x0) g).
-    { apply dx_nonneg. destruct (K_prob x0 H0 T0) as [Hw _].
-      pose proof (K_inv x0 H0 T0) as Hi. clear -Hw Hi g_nonneg.
-      induction (K x0) as [|wy l IH]; [constructor|].
-      inversion Hw; inversion Hi; subst. constructor; [|apply IH; assumption].
-      split; [assumption|apply g_nonneg; assumption]. }
-    pose proof (g_drift x0 H0 T0). pose proof (g_min x0 H0 T0).
-    destruct (Rle_dec delta 1) as [h|h]; [exact h|exfalso].
-    assert (0 < (delta - 1) * g x0) by (apply Rmult_lt_0_compat; lra).
-    lra.
-  Qed.
+Lemma md_delta_le_1 : forall (X : Type) (K : X -> dist X) (target : X -> bool) (Inv : X -> Prop) (g : X -> R)
+  (xmin delta : R), drift_hyps K target Inv g xmin delta ->
+  forall x0, Inv x0 -> target x0 = false -> delta <= 1.
+Proof.
+  intros X K target Inv g xmin delta HD;
+  pose proof HD as [HK g_nonneg g_target g_min xmin_pos delta_pos g_drift];
+  pose proof (ko_prob _ _ _ HK) as K_prob; pose proof (ko_inv _ _ _ HK) as K_inv;
+  intros x0 H0 T0.
+  assert (Hs : 0 <= dist_expect (K x0) g).
+  { apply dx_nonneg. destruct (K_prob x0 H0 T0) as [Hw _].
+    pose proof (K_inv x0 H0 T0) as Hi. clear -Hw Hi g_nonneg.
+    induction (K x0) as [|wy l IH]; [constructor|].
+    inversion Hw; inversion Hi; subst. constructor; [|apply IH; assumption].
+    split; [assumption|apply g_nonneg; assumption]. }
+  pose proof (g_drift x0 H0 T0). pose proof (g_min x0 H0 T0).
+  destruct (Rle_dec delta 1) as [h|h]; [exact h|exfalso].
+  assert (0 < (delta - 1) * g x0) by (apply Rmult_lt_0_compat; lra).
+  lra.
+Qed.
 
-  (* One step of the stopped chain: E[g(next) | x] <= (1 - delta) g(x) everywhere on Inv. *)
-  Lemma md_stopped_drift : forall x, Inv x ->
-    dist_expect (stopped_kernel K target x) g <= (1 - delta) * g x.
-  Proof.
-    intros x Hx. unfold stopped_kernel. destruct (target x) eqn:E.
-    - rewrite dx_cons, dx_nil, (g_target x Hx E). lra.
-    - apply g_drift; assumption.
-  Qed.
+(* One step of the stopped chain: E[g(next) | x] <= (1 - delta) g(x) everywhere on Inv. *)
+Lemma md_stopped_drift : forall (X : Type) (K : X -> dist X) (target : X -> bool) (Inv : X -> Prop) (g : X -> R)
+  (xmin delta : R), drift_hyps K target Inv g xmin delta ->
+  forall x, Inv x ->
+  dist_expect (stopped_kernel K target x) g <= (1 - delta) * g x.
+Proof.
+  intros X K target Inv g xmin delta HD;
+  pose proof HD as [HK g_nonneg g_target g_min xmin_pos delta_pos g_drift];
+  pose proof (ko_prob _ _ _ HK) as K_prob; pose proof (ko_inv _ _ _ HK) as K_inv;
+  intros x Hx. unfold stopped_kernel. destruct (target x) eqn:E.
+  - rewrite dx_cons, dx_nil, (g_target x Hx E). lra.
+  - apply g_drift; assumption.
+Qed.
 
-  (* E[g(X_t)] <= (1 - delta)^t g(x_0). *)
-  Lemma md_law_g : forall x0 t, Inv x0 -> target x0 = false ->
-    dist_expect (law_at K target x0 t) g <= (1 - delta) ^ t * g x0.
-  Proof.
-    intros x0 t H0 T0. pose proof (md_delta_le_1 x0 H0 T0) as Hd1.
-    induction t as [|t IH].
-    - unfold dist_expect; simpl. lra.
-    - simpl law_at. rewrite dx_bind.
-      apply Rle_trans with (dist_expect (law_at K target x0 t) (fun x => (1 - delta) * g x)).
-      + apply dx_le. eapply Forall_impl; [|exact (law_support K target Inv K_prob K_inv x0 t H0)].
-        intros [w x] [Hw Hx]; simpl. split; [exact Hw|]. apply md_stopped_drift; exact Hx.
-      + rewrite dx_scale. simpl.
-        replace ((1 - delta) * (1 - delta) ^ t * g x0) with ((1 - delta) * ((1 - delta) ^ t * g x0))
-          by ring.
-        apply Rmult_le_compat_l; [lra|exact IH].
-  Qed.
+(* E[g(X_t)] <= (1 - delta)^t g(x_0). *)
+Lemma md_law_g : forall (X : Type) (K : X -> dist X) (target : X -> bool) (Inv : X -> Prop) (g : X -> R)
+  (xmin delta : R), drift_hyps K target Inv g xmin delta ->
+  forall x0 t, Inv x0 -> target x0 = false ->
+  dist_expect (law_at K target x0 t) g <= (1 - delta) ^ t * g x0.
+Proof.
+  intros X K target Inv g xmin delta HD;
+  pose proof HD as [HK g_nonneg g_target g_min xmin_pos delta_pos g_drift];
+  pose proof (ko_prob _ _ _ HK) as K_prob; pose proof (ko_inv _ _ _ HK) as K_inv;
+  intros x0 t H0 T0. pose proof (md_delta_le_1 X K target Inv g xmin delta HD x0 H0 T0) as Hd1.
+  induction t as [|t IH].
+  - unfold dist_expect; simpl. lra.
+  - simpl law_at. rewrite dx_bind.
+    apply Rle_trans with (dist_expect (law_at K target x0 t) (fun x => (1 - delta) * g x)).
+    + apply dx_le. eapply Forall_impl; [|exact (law_support X K target Inv HK x0 t H0)].
+      intros [w x] [Hw Hx]; simpl. split; [exact Hw|]. apply (md_stopped_drift X K target Inv g xmin delta HD); exact Hx.
+    + rewrite dx_scale. simpl.
+      replace ((1 - delta) * (1 - delta) ^ t * g x0) with ((1 - delta) * ((1 - delta) ^ t * g x0))
+        by ring.
+      apply Rmult_le_compat_l; [lra|exact IH].
+Qed.
 
-  (* P(T > t) <= (g(x_0)/x_min) (1 - delta)^t, by Markov's inequality. *)
-  Lemma md_tail_le_geo : forall x0 t, Inv x0 -> target x0 = false ->
-    tail_prob K target x0 t <= g x0 / xmin * (1 - delta) ^ t.
-  Proof.
-    intros x0 t H0 T0. unfold tail_prob.
-    pose proof (law_support K target Inv K_prob K_inv x0 t H0) as Hs.
-    apply Rle_trans with (dist_expect (law_at K target x0 t)
-                            (fun x => if Rle_dec xmin (g x) then 1 else 0)).
-    - apply dx_le. eapply Forall_impl; [|exact Hs]. intros [w x] [Hw Hx]; simpl.
-      split; [exact Hw|]. destruct (target x) eqn:E.
-      + destruct (Rle_dec xmin (g x)); lra.
-      + destruct (Rle_dec xmin (g x)) as [_|h]; [lra|]. exfalso. apply h, g_min; assumption.
-    - apply Rle_trans with (dist_expect (law_at K target x0 t) g / xmin).
-      + apply dx_markov; [exact xmin_pos|]. eapply Forall_impl; [|exact Hs].
-        intros [w x] [Hw Hx]; simpl. split; [exact Hw|apply g_nonneg; exact Hx].
-      + pose proof (md_law_g x0 t H0 T0) as Hg.
-        unfold Rdiv. rewrite (Rmult_comm (g x0)), Rmult_assoc, (Rmult_comm (/ xmin)).
-        apply Rmult_le_compat_r; [left; apply Rinv_0_lt_compat; exact xmin_pos|].
-        rewrite Rmult_comm. exact Hg.
-  Qed.
+(* P(T > t) <= (g(x_0)/x_min) (1 - delta)^t, by Markov's inequality. *)
+Lemma md_tail_le_geo : forall (X : Type) (K : X -> dist X) (target : X -> bool) (Inv : X -> Prop) (g : X -> R)
+  (xmin delta : R), drift_hyps K target Inv g xmin delta ->
+  forall x0 t, Inv x0 -> target x0 = false ->
+  tail_prob K target x0 t <= g x0 / xmin * (1 - delta) ^ t.
+Proof.
+  intros X K target Inv g xmin delta HD;
+  pose proof HD as [HK g_nonneg g_target g_min xmin_pos delta_pos g_drift];
+  pose proof (ko_prob _ _ _ HK) as K_prob; pose proof (ko_inv _ _ _ HK) as K_inv;
+  intros x0 t H0 T0. unfold tail_prob.
+  pose proof (law_support X K target Inv HK x0 t H0) as Hs.
+  apply Rle_trans with (dist_expect (law_at K target x0 t)
+                          (fun x => if Rle_dec xmin (g x) then 1 else 0)).
+  - apply dx_le. eapply Forall_impl; [|exact Hs]. intros [w x] [Hw Hx]; simpl.
+    split; [exact Hw|]. destruct (target x) eqn:E.
+    + destruct (Rle_dec xmin (g x)); lra.
+    + destruct (Rle_dec xmin (g x)) as [_|h]; [lra|]. exfalso. apply h, g_min; assumption.
+  - apply Rle_trans with (dist_expect (law_at K target x0 t) g / xmin).
+    + apply dx_markov; [exact xmin_pos|]. eapply Forall_impl; [|exact Hs].
+      intros [w x] [Hw Hx]; simpl. split; [exact Hw|apply g_nonneg; exact Hx].
+    + pose proof (md_law_g X K target Inv g xmin delta HD x0 t H0 T0) as Hg.
+      unfold Rdiv. rewrite (Rmult_comm (g x0)), Rmult_assoc, (Rmult_comm (/ xmin)).
+      apply Rmult_le_compat_r; [left; apply Rinv_0_lt_compat; exact xmin_pos|].
+      rewrite Rmult_comm. exact Hg.
+Qed.
 
-  Lemma md_tail_le_1 : forall x0 t, Inv x0 -> tail_prob K target x0 t <= 1.
-  Proof.
-    intros x0 t H0. unfold tail_prob.
-    apply Rle_trans with (dist_expect (law_at K target x0 t) (fun _ => 1));
-      [|right; exact (law_mass K target Inv K_prob K_inv x0 t H0)].
-    apply dx_le. eapply Forall_impl; [|exact (law_support K target Inv K_prob K_inv x0 t H0)].
-    intros [w x] [Hw Hx]; simpl. split; [exact Hw|]. destruct (target x); lra.
-  Qed.
+Lemma md_tail_le_1 : forall (X : Type) (K : X -> dist X) (target : X -> bool) (Inv : X -> Prop) (g : X -> R)
+  (xmin delta : R), drift_hyps K target Inv g xmin delta ->
+  forall x0 t, Inv x0 -> tail_prob K target x0 t <= 1.
+Proof.
+  intros X K target Inv g xmin delta HD;
+  pose proof HD as [HK g_nonneg g_target g_min xmin_pos delta_pos g_drift];
+  pose proof (ko_prob _ _ _ HK) as K_prob; pose proof (ko_inv _ _ _ HK) as K_inv;
+  intros x0 t H0. unfold tail_prob.
+  apply Rle_trans with (dist_expect (law_at K target x0 t) (fun _ => 1));
+    [|right; exact (law_mass X K target Inv HK x0 t H0)].
+  apply dx_le. eapply Forall_impl; [|exact (law_support X K target Inv HK x0 t H0)].
+  intros [w x] [Hw Hx]; simpl. split; [exact Hw|]. destruct (target x); lra.
+Qed.
 
-  Lemma md_tail_nonneg : forall x0 t, Inv x0 -> 0 <= tail_prob K target x0 t.
-  Proof.
-    intros x0 t H0. unfold tail_prob. apply dx_nonneg.
-    eapply Forall_impl; [|exact (law_support K target Inv K_prob K_inv x0 t H0)].
-    intros [w x] [Hw Hx]; simpl. split; [exact Hw|]. destruct (target x); lra.
-  Qed.
+Lemma md_tail_nonneg : forall (X : Type) (K : X -> dist X) (target : X -> bool) (Inv : X -> Prop) (g : X -> R)
+  (xmin delta : R), drift_hyps K target Inv g xmin delta ->
+  forall x0 t, Inv x0 -> 0 <= tail_prob K target x0 t.
+Proof.
+  intros X K target Inv g xmin delta HD;
+  pose proof HD as [HK g_nonneg g_target g_min xmin_pos delta_pos g_drift];
+  pose proof (ko_prob _ _ _ HK) as K_prob; pose proof (ko_inv _ _ _ HK) as K_inv;
+  intros x0 t H0. unfold tail_prob. apply dx_nonneg.
+  eapply Forall_impl; [|exact (law_support X K target Inv HK x0 t H0)].
+  intros [w x] [Hw Hx]; simpl. split; [exact Hw|]. destruct (target x); lra.
+Qed.
 
-  (* The multiplicative drift theorem: E[T] <= (1 + ln(g(x_0)/x_min))/delta. *)
-  Theorem multiplicative_drift : forall x0, Inv x0 -> target x0 = false ->
-    expected_hitting_time_le K target x0 ((1 + ln (g x0 / xmin)) / delta).
-  Proof.
-    intros x0 H0 T0.
-    pose proof (md_delta_le_1 x0 H0 T0) as Hd1.
-    pose proof (g_min x0 H0 T0) as Hmin.
-    set (r := g x0 / xmin).
-    assert (Hr : 1 <= r).
-    { unfold r. apply (Rmult_le_reg_r xmin); [exact xmin_pos|].
-      unfold Rdiv. rewrite Rmult_assoc, Rinv_l by lra. lra. }
-    destruct (dr_best_split (1 - delta) r delta ltac:(lra) ltac:(ring) delta_pos Hr) as [m Hm].
-    apply dr_series_le.
-    - intros t. apply md_tail_nonneg; exact H0.
-    - intros N. eapply Rle_trans; [|exact Hm].
-      apply (dr_sum_split (tail_prob K target x0) (1 - delta) r delta m); try lra.
-      + intros t. apply md_tail_le_1; exact H0.
-      + intros t. apply md_tail_le_geo; assumption.
-  Qed.
-End MultiplicativeDrift.
+(* The multiplicative drift theorem: E[T] <= (1 + ln(g(x_0)/x_min))/delta. *)
+Theorem multiplicative_drift : forall (X : Type) (K : X -> dist X) (target : X -> bool) (Inv : X -> Prop) (g : X -> R)
+  (xmin delta : R), drift_hyps K target Inv g xmin delta ->
+  forall x0, Inv x0 -> target x0 = false ->
+  expected_hitting_time_le K target x0 ((1 + ln (g x0 / xmin)) / delta).
+Proof.
+  intros X K target Inv g xmin delta HD;
+  pose proof HD as [HK g_nonneg g_target g_min xmin_pos delta_pos g_drift];
+  pose proof (ko_prob _ _ _ HK) as K_prob; pose proof (ko_inv _ _ _ HK) as K_inv;
+  intros x0 H0 T0.
+  pose proof (md_delta_le_1 X K target Inv g xmin delta HD x0 H0 T0) as Hd1.
+  pose proof (g_min x0 H0 T0) as Hmin.
+  set (r := g x0 / xmin).
+  assert (Hr : 1 <= r).
+  { unfold r. apply (Rmult_le_reg_r xmin); [exact xmin_pos|].
+    unfold Rdiv. rewrite Rmult_assoc, Rinv_l by lra. lra. }
+  destruct (dr_best_split (1 - delta) r delta ltac:(lra) ltac:(ring) delta_pos Hr) as [m Hm].
+  apply dr_series_le.
+  - intros t. apply (md_tail_nonneg X K target Inv g xmin delta HD); exact H0.
+  - intros N. eapply Rle_trans; [|exact Hm].
+    apply (dr_sum_split (tail_prob K target x0) (1 - delta) r delta m); try lra.
+    + intros t. apply (md_tail_le_1 X K target Inv g xmin delta HD); exact H0.
+    + intros t. apply (md_tail_le_geo X K target Inv g xmin delta HD); assumption.
+Qed.

@@ -47,18 +47,19 @@ Proof.
   assert (Hg1 : 1 <= rls_potential n a alpha beta c p rls_start)
     by (apply rls_potential_off_target; try lra; [apply rls_start_inv|exact Hoff]).
   split.
-  - pose proof (multiplicative_drift (rls_kernel n a alpha beta) (rls_target n a) (rls_inv n)
-                  (rls_potential n a alpha beta c p) 1 (delta / INR n)) as MD.
-    eapply rt_le_bound.
-    + apply MD.
-      * intros x _ _. apply rls_kernel_prob; exact Hn.
-      * intros x Hx _. apply rls_kernel_inv; [lra|exact Hx].
-      * intros x Hx. apply rls_potential_nonneg; [lra|lra|exact Hx].
-      * intros x _ Ht. apply rls_potential_target; exact Ht.
-      * intros x Hx Ht. apply rls_potential_off_target; [lra|lra|exact Hx|exact Ht].
-      * lra.
-      * apply Rdiv_lt_0_compat; assumption.
-      * intros x Hx _. apply rls_potential_drift; [exact Hn|lra|lra|exact Hdrift|exact Hx].
+  - eapply rt_le_bound.
+    + apply (multiplicative_drift _ (rls_kernel n a alpha beta) (rls_target n a) (rls_inv n)
+               (rls_potential n a alpha beta c p) 1 (delta / INR n)).
+      * constructor.
+        -- constructor.
+           ++ intros x _ _. apply rls_kernel_prob; exact Hn.
+           ++ intros x Hx _. apply rls_kernel_inv; [lra|exact Hx].
+        -- intros x Hx. apply rls_potential_nonneg; [lra|lra|exact Hx].
+        -- intros x _ Ht. apply rls_potential_target; exact Ht.
+        -- intros x Hx Ht. apply rls_potential_off_target; [lra|lra|exact Hx|exact Ht].
+        -- lra.
+        -- apply Rdiv_lt_0_compat; assumption.
+        -- intros x Hx _. apply rls_potential_drift; [exact Hn|lra|lra|exact Hdrift|exact Hx].
       * apply rls_start_inv.
       * exact Hoff.
     + right. unfold Rdiv. rewrite Rinv_1, Rmult_1_r. field. split; lra.

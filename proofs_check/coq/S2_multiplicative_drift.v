@@ -9,6 +9,7 @@ Theorem S2_multiplicative_drift : S2_multiplicative_drift_statement.
 Proof.
   unfold S2_multiplicative_drift_statement.
   intros X K target g xmin delta x0 Hprob Hg0 Hgt Hgm Hxmin Hd Hdrift Hx0.
-  apply (multiplicative_drift K target (fun _ => True) g xmin delta); auto.
-  intros x _ _. apply Forall_forall. intros; exact I.
+  apply (multiplicative_drift X K target (fun _ => True) g xmin delta); [|exact I|exact Hx0].
+  constructor; [constructor|..]; auto.
+  intros y _ _. apply Forall_forall. intros; exact I.
 Qed.
