@@ -73,6 +73,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--timeout", metavar="SECONDS", default="60",
                         help="longest time one call may take (default 60)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument("--verbose", action="store_true",
+                        help="print every test of every variant with its statistic and p-value, "
+                             "and the exact values behind them (default: the verdict and a "
+                             "summary)")
     parser.add_argument("--export", metavar="DIR",
                         help="write the exact values every profile uses (test vectors, with their "
                              "JSON Schema and a manifest of SHA-256 hashes) into DIR, and stop")
@@ -199,7 +203,35 @@ def execute(args: argparse.Namespace) -> int:
     if args.json:
         sys.stdout.write(json.dumps(result.to_dict(), indent=1) + "\n")
     else:
-        sys.stdout.write(result.report() + "\n")
+        sys.stdout.write(report_text(result.report(), verbose=args.verbose))
         if result.errored is None:
             sys.stdout.write(f"reproduce with --seed {seed}\n")
     return result.exit_code
+
+
+#: Width the report's long lines are wrapped to (the lists of variants ran to 360 characters).
+WIDTH = 100
+
+
+def report_text(report: str, *, verbose: bool) -> str:
+    """What ``zonemax conform`` prints of a report: its head (the verdict, the consistent and
+    rejected variants, the error rate), with long lines wrapped; then, with ``verbose``, the
+    per-variant table (every test and the exact values), else one line counting its tests and
+    naming ``--verbose`` (a CONFORMS verdict printed 205 lines).  The table's rows are the lines
+    from the first that starts with ``- `` (a variant) on."""
+    import textwrap
+
+    lines = report.splitlines()
+    start = next((i for i, line in enumerate(lines) if line.startswith("- ")), len(lines))
+    head, table = lines[:start], lines[start:]
+    out = [line if line.startswith("ERRORED") else  # one line, already shortened
+           textwrap.fill(line, WIDTH, subsequent_indent="    ", break_on_hyphens=False)
+           for line in head]
+    if verbose:
+        out.extend(table)
+    elif table:
+        variants = sum(line.startswith("- ") for line in table)
+        tests = sum(line.rstrip().endswith((" ok", " reject")) for line in table)
+        out.append(f"{tests} tests against {variants} variants' laws; every test and the "
+                   "exact values: --verbose")
+    return "\n".join(out) + "\n"
