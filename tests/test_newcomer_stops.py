@@ -251,3 +251,12 @@ def test_an_exact_solve_shows_progress_during_a_level() -> None:
             proc.wait()
         os.close(primary)
     assert proc.returncode == 143
+
+
+def test_one_certificate_file_is_singular(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    from zonemax.cli import main
+
+    assert main(["claims", "--only", "S3.total-line", "--certificates", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert f"wrote 1 verdict certificate file to {tmp_path} (" in out, out

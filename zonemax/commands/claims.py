@@ -182,14 +182,15 @@ def _write(directory: Path, only: list[str] | None, heavy: bool) -> int:
     kinds = Counter(c.kind for r in results for c in r.verdict.certificates if c.kind != "smt")
     bare = [r.claim.id for r in results if not r.verdict.certificates]
     sys.stdout.write(
-        f"wrote {len(results)} verdict certificate files to {directory} "
+        f"wrote {_plural(len(results), 'verdict certificate file')} to {directory} "
         f"({', '.join(f'{k} {n}' for k, n in sorted(kinds.items()))}, plus the printed text "
         f"of each claim)\n")
     if editorial:
-        sys.stdout.write(f"wrote {len(editorial)} editorial text certificates to "
+        sys.stdout.write(f"wrote {_plural(len(editorial), 'editorial text certificate')} to "
                          f"{directory / 'editorial'} (not verdicts)\n")
     if bare:
-        sys.stdout.write(f"{len(bare)} verdicts carry no certificate of their own: "
+        verb = "carries no certificate of its" if len(bare) == 1 else "carry no certificate of their"
+        sys.stdout.write(f"{_plural(len(bare), 'verdict')} {verb} own: "
                          f"{', '.join(bare)}\n")
     if only is not None:
         sys.stdout.write("only some claims were written: --check requires a file for every "
@@ -197,6 +198,11 @@ def _write(directory: Path, only: list[str] | None, heavy: bool) -> int:
     sys.stdout.write(f"re-verify with: zonemax claims --check {directory} (the checker compares "
                      f"each file with its own manifest and re-checks every obligation)\n")
     return 0
+
+
+def _plural(count: int, noun: str) -> str:
+    """``1 verdict certificate file``, ``2 verdict certificate files``."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def _tex(text: str | None) -> PaperTex:
