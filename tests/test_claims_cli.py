@@ -94,7 +94,7 @@ def test_certificates_then_check(tmp_path: Path, capsys: pytest.CaptureFixture[s
     from zonemax.proofs_check.checker.paper import locate
 
     if not locate().found:
-        assert f"NOT checked here: Coq 38, text {FILES}" in out
+        assert f"NOT checked here: Coq 41, text {FILES}" in out
 
 
 def test_check_exits_1_on_a_changed_number(tmp_path: Path, full_certificates: Path,
@@ -119,7 +119,7 @@ def test_check_without_tex_reports_text_not_checked(tmp_path: Path, full_certifi
     capsys.readouterr()
     assert _run(["--check", str(full_certificates), "--no-coq"]) == 0
     out = capsys.readouterr().out
-    assert f"NOT checked here: Coq 38, text {FILES} (" in out
+    assert f"NOT checked here: Coq 41, text {FILES} (" in out
     assert (f"not checked: the paper's TeX was not found (ZONEMAX_PAPER_TEX: "
             f"{tmp_path / 'nowhere.tex'} is not a file); pass --tex PATH" in out)
 
