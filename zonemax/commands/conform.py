@@ -215,7 +215,7 @@ WIDTH = 100
 
 def report_text(report: str, *, verbose: bool) -> str:
     """What ``zonemax conform`` prints of a report: its head (the verdict, the consistent and
-    rejected variants, the error rate), with long lines wrapped; then, with ``verbose``, the
+    rejected variants, the error rate), with long lines after the verdict wrapped; then, with ``verbose``, the
     per-variant table (every test and the exact values), else one line counting its tests and
     naming ``--verbose`` (a CONFORMS verdict printed 205 lines).  The table's rows are the lines
     from the first that starts with ``- `` (a variant) on."""
@@ -224,9 +224,10 @@ def report_text(report: str, *, verbose: bool) -> str:
     lines = report.splitlines()
     start = next((i for i, line in enumerate(lines) if line.startswith("- ")), len(lines))
     head, table = lines[:start], lines[start:]
-    out = [line if line.startswith("ERRORED") else  # one line, already shortened
-           textwrap.fill(line, WIDTH, subsequent_indent="    ", break_on_hyphens=False)
-           for line in head]
+    # the first two lines stay whole: what was checked, and the verdict (one line to grep;
+    # an ERRORED line is shortened by the harness)
+    out = head[:2] + [textwrap.fill(line, WIDTH, subsequent_indent="    ",
+                                    break_on_hyphens=False) for line in head[2:]]
     if verbose:
         out.extend(table)
     elif table:
