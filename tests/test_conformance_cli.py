@@ -57,7 +57,8 @@ def test_exit_codes(module_dir: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert {"statistic", "p_value", "effect_size"} <= set(test)
     assert main([*base, "--python", "user_impl:raises"]) == 2
     out = capsys.readouterr().out
-    assert "ERRORED" in out and "raised ValueError: nope" in out
+    assert "ERRORED" in out and "raised ValueError at " in out and "user_impl.py:" in out
+    assert ": nope" in out
 
 
 @pytest.mark.parametrize("seed", ["1", "2", "3", "4"])
@@ -153,6 +154,23 @@ def test_operator_level(module_dir: Path, capsys: pytest.CaptureFixture[str]) ->
         "truncate=condition,r=16"]
     assert main(["conform", "rls-ab", "--level", "operator", "--python", "user_ops:op"]) == 2
     assert "no operator level" in capsys.readouterr().err
+
+
+def test_unseeded_program_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A program that ignores the seed it is sent (Math.random, an unseeded random): one line,
+    exit 2, because its --seed cannot repeat the check."""
+    script = tmp_path / "unseeded.py"
+    script.write_text(textwrap.dedent("""
+        import json, random, sys
+        for line in sys.stdin:
+            budget = json.loads(line)["budget"]
+            t = 2 + int(random.expovariate(0.1))
+            print(json.dumps({"evaluations": min(t, budget)}), flush=True)
+    """))
+    code = main(["conform", "ea-pm1", "--cmd", f"{sys.executable} {script}", "--seed", "1",
+                 "--runs", "100"])
+    out = capsys.readouterr().out
+    assert code == 2 and "is not reproducible" in out, out
 
 
 def test_protocol_sends_rational_params(tmp_path: Path) -> None:

@@ -66,6 +66,10 @@ FIRST_BATCH = 50
 #: Identical first answers are judged "ignores rng" only if every variant's law gives them
 #: probability below this.
 IDENTICAL_BOUND = 1e-9
+#: Calls repeated on each instance with the same seed (the first ones, each with a fresh
+#: generator from the same seed): an implementation whose answers differ cannot be repeated by
+#: its seed, and is refused.
+REPEATED_CALLS = 10
 
 RunFunction = Callable[..., object]
 
@@ -211,8 +215,24 @@ def _collect(profile: Profile, run: RunFunction, seed: int, runs: int, params: d
                               f"{lowest}")
             if lo == 0:
                 _check_first(answers, laws)
+                _check_repeat(caller, inst, seeds, answers, params)
         samples[inst.a] = Counter(ans.value for ans in answers)
     return samples
+
+
+def _check_repeat(caller: Caller, inst: Instance, seeds: list[np.random.SeedSequence],
+                  answers: list[Answer], params: dict[str, Any]) -> None:
+    """Errored if the first calls, made again with the same seeds, answer differently."""
+    count = min(REPEATED_CALLS, len(answers))
+    calls = [((inst.a,), {"rng": np.random.default_rng(s), "budget": inst.budget, **params})
+             for s in seeds[:count]]
+    again = [parse_answer(raw, inst.budget) for raw in caller.map(calls)]
+    for i, (one, two) in enumerate(zip(answers, again, strict=False)):
+        if one != two:
+            raise Errored(f"is not reproducible: call {i + 1} on a = {inst.a}, made twice with "
+                          f"the same seed, returned {one.value} then {two.value} evaluations "
+                          f"(does it draw from a generator of its own, not the rng or seed it "
+                          f"is given?); its seed cannot repeat the check")
 
 
 def _check_first(answers: list[Answer], laws: Mapping[str, RunTimeLaw]) -> None:

@@ -19,9 +19,11 @@ that hangs in its own code holds no compiler lock, so it is caught as before.
 from __future__ import annotations
 
 import numbers
+import os
 import sys
 import threading
 import time
+import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -56,6 +58,11 @@ def numba_compiling() -> bool:
     return True
 
 
+#: The answers a run function may give (the one-line verdict on another lists them).
+ACCEPTED_SHAPES = ("accepted: evaluations (an int), (evaluations, solved) (an int and a bool), "
+                   "or an object with the attributes evaluations and solved")
+
+
 class Errored(Exception):
     """An implementation did something that cannot be judged; the message is one line."""
 
@@ -84,7 +91,8 @@ def parse_answer(raw: object, budget: int) -> Answer:
     else:
         evaluations = raw
     if isinstance(evaluations, bool | np.bool_) or not isinstance(evaluations, numbers.Integral):
-        raise Errored(f"returned {_one_line(repr(raw), 60)}: evaluations must be an int")
+        raise Errored(f"returned {_one_line(repr(raw), 60)}: evaluations must be an int; "
+                      f"{ACCEPTED_SHAPES}")
     t = int(evaluations)
     if t < 0:
         raise Errored(f"returned a negative number of evaluations ({t})")
@@ -145,6 +153,21 @@ class Caller:
         if isinstance(error, Errored):  # a verdict already (the protocol's runner)
             raise Errored(str(error))
         if error is not None:
-            raise Errored(f"call {len(results) + 1} raised {type(error).__name__}: "
-                          f"{_one_line(str(error))}")
+            raise Errored(f"call {len(results) + 1} raised {type(error).__name__}"
+                          f"{_last_frame(error)}: {_one_line(str(error))}")
         return results
+
+
+def _last_frame(error: BaseException) -> str:
+    """`` at FILE:LINE`` of the innermost frame of ``error`` outside this module (the
+    implementation's own code), or a hint if the call raised before entering it."""
+    frames = [f for f in traceback.extract_tb(error.__traceback__)
+              if os.path.abspath(f.filename) != os.path.abspath(__file__)]
+    if not frames:
+        return " on the call itself (does it take (a, *, rng, budget, **params)?)"
+    name = frames[-1].filename
+    try:
+        relative = os.path.relpath(name)
+    except ValueError:  # another drive (Windows)
+        relative = name
+    return f" at {name if relative.startswith('..') else relative}:{frames[-1].lineno}"

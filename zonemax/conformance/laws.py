@@ -5,18 +5,32 @@ Gadea Harder, Kötzing, Li, Radhakrishnan (2023), arXiv:2307.11855, Section 2: A
 distances ``d_i = |a_i - x_i|`` (the kernel commutes with permutations of the positions and with
 sign flips of a coordinate, so the chain lumps onto multisets of distances).
 
-One iteration draws an offspring ``y`` of ``x``; :func:`offspring_law` lists, for a state ``d``,
-the outcomes ``(d', Δf, unchanged, probability)`` of one draw.  A variant turns it into a kernel:
+One iteration draws an offspring ``y`` of ``x``; the offspring law lists, for a state ``d``,
+the outcomes ``(d', Δf, unchanged, probability)`` of one draw.  A variant is one value on each
+of three independent axes (:data:`AXES`), and turns the draw into a kernel:
 
-* ``algorithm-1``: accept iff ``Δf <= 0`` (Algorithm 1, line 6); every iteration costs one
-  evaluation.
-* ``strict-acceptance``: accept iff ``Δf < 0`` (the parent wins ties).
-* ``resample-unchanged``: an offspring equal to its parent is drawn again, so the kernel is the
-  draw conditioned on ``y != x``.
-* ``unchanged-not-counted``: an offspring equal to its parent costs no evaluation; counting only
-  the evaluations, this is the same kernel as ``resample-unchanged`` (both see the draw
-  conditioned on ``y != x``), so the two have one law of ``T``.
-* ``start-counted``: the initial point costs one evaluation, ``T + 1``.
+* acceptance: ``ties-to-offspring`` (Algorithm 1, line 6: accept iff ``Δf <= 0``),
+  ``strict-acceptance`` (accept iff ``Δf < 0``: the parent wins ties) or ``ties-by-coin`` (a tie
+  accepted with probability 1/2);
+* an offspring equal to its parent: ``unchanged-counted`` (Algorithm 1: every iteration costs
+  one evaluation), ``resample-unchanged`` (drawn again: the kernel is the draw conditioned on
+  ``y != x``) or ``unchanged-not-counted`` (it costs no evaluation);
+* the start point: ``start-not-counted`` (Algorithm 1) or ``start-counted`` (``T + 1``).
+
+A variant is named by its values other than the paper's, joined by ``+`` in the axes' order
+(``strict-acceptance+start-counted``, ``strict-acceptance+resample-unchanged``); the paper's
+values alone are ``algorithm-1``.  Laws that are equal by a proof, whatever the target:
+
+* ``unchanged-not-counted`` and ``resample-unchanged`` (with the same other values): counting
+  only evaluations, both see the evaluated offspring as independent draws from the law
+  conditioned on ``y != x``, so the kernels, hence the laws of ``T``, are one;
+* with RLS and ±1 steps (and RLS with steps that are never 0) no offspring equals its parent
+  and no tie leaves the lumped state, so only the start axis changes the law;
+* a tie that keeps the lumped state (a mirror image) changes nothing, so the acceptance rules
+  differ only through ties that change it.
+
+The check finds these (and any other coincidence on its targets) by comparing the laws
+(:func:`zonemax.conformance.api.same_laws`) and reports them as ``same law as``.
 
 RLS_{alpha,beta} (Algorithm 2) has its own kernel (:func:`rls_ab_kernel`) on multisets of
 (distance, velocity) pairs, with the variants ``tie-increases-velocity`` and ``round-for-floor``.
@@ -50,9 +64,56 @@ State = tuple[int, ...]
 #: One outcome of a draw: (new sorted distances, change of f, offspring equals parent, prob).
 Outcome = tuple[State, int, bool, Fraction]
 
-#: The variants the run level knows; ``algorithm-1`` is the paper's Algorithm 1 (or RLS).
-VARIANTS = ("algorithm-1", "strict-acceptance", "resample-unchanged", "unchanged-not-counted",
-            "start-counted")
+#: The axes of the catalogue, each with the paper's choice first (Algorithm 1, line 6: the
+#: offspring wins ties; every offspring costs one evaluation; the start point is not counted).
+#: A variant is one value per axis, named by its values other than the paper's joined by ``+``
+#: (``strict-acceptance+start-counted``); all the paper's values: ``algorithm-1``.
+ACCEPTANCE = ("ties-to-offspring", "strict-acceptance", "ties-by-coin")
+UNCHANGED = ("unchanged-counted", "resample-unchanged", "unchanged-not-counted")
+START = ("start-not-counted", "start-counted")
+AXES = (ACCEPTANCE, UNCHANGED, START)
+
+
+def variant_name(acceptance: str, unchanged: str, start: str) -> str:
+    """The name of the combination (module docstring)."""
+    parts = [v for v, axis in zip((acceptance, unchanged, start), AXES, strict=True)
+             if v != axis[0]]
+    return "+".join(parts) or "algorithm-1"
+
+
+def variant_axes(variant: str) -> tuple[str, str, str]:
+    """``(acceptance, unchanged, start)`` of a combination's name; ``ValueError`` if it is
+    none."""
+    values = [axis[0] for axis in AXES]
+    if variant != "algorithm-1":
+        parts = variant.split("+")
+        for part in parts:
+            axis = next((i for i, ax in enumerate(AXES) if part in ax[1:]), None)
+            if axis is None or values[axis] != AXES[axis][0]:
+                raise ValueError(f"unknown variant {variant!r}: a variant is algorithm-1 or "
+                                 f"values of the axes joined by '+', at most one per axis: "
+                                 + "; ".join(", ".join(ax[1:]) for ax in AXES))
+            values[axis] = part
+        if variant_name(*values) != variant:
+            raise ValueError(f"unknown variant {variant!r}: write it as "
+                             f"{variant_name(*values)!r} (the axes in their order)")
+    return values[0], values[1], values[2]
+
+
+def combinations(acceptance: tuple[str, ...] = ACCEPTANCE) -> tuple[str, ...]:
+    """Every combination of the axes (with the acceptance rules given), ``algorithm-1`` first,
+    then the single deviations, then the pairs, then the triples."""
+    names = [variant_name(a, u, s) for a in acceptance for u in UNCHANGED for s in START]
+    return tuple(sorted(names, key=lambda v: (0 if v == "algorithm-1" else v.count("+") + 1,
+                                              names.index(v))))
+
+
+#: The variants the run level knows (every combination of the axes); ``algorithm-1`` is the
+#: paper's Algorithm 1 (or RLS).
+VARIANTS = combinations()
+#: The single deviations the catalogue started with (its first five names).
+SINGLE_VARIANTS = ("algorithm-1", "strict-acceptance", "resample-unchanged",
+                   "unchanged-not-counted", "start-counted")
 
 #: Largest number of lumped states a conformance law is built for (the instances are small).
 MAX_STATES = 5000
@@ -232,14 +293,16 @@ def rls_ab_kernel(n: int, alpha: Fraction, beta: Fraction, variant: str
 
 def variant_kernel(offspring: Callable[[State], list[Outcome]], variant: str
                    ) -> Callable[[State], dict[State, Fraction]]:
-    """The kernel of ``variant`` built from the offspring law, self-loops omitted."""
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}; choose one of {', '.join(VARIANTS)}")
+    """The kernel of ``variant`` (its acceptance and unchanged-offspring axes; the start axis is
+    a shift of ``T``, applied by the caller) built from the offspring law, self-loops omitted."""
+    acceptance, unchanged_rule, _start = variant_axes(variant)
+    tie = {"ties-to-offspring": Fraction(1), "strict-acceptance": Fraction(0),
+           "ties-by-coin": Fraction(1, 2)}[acceptance]
 
     def kernel(d: State) -> dict[State, Fraction]:
         outcomes = offspring(d)
         scale = Fraction(1)
-        if variant in ("resample-unchanged", "unchanged-not-counted"):
+        if unchanged_rule != "unchanged-counted":
             # the draw conditioned on y != x; the unchanged draws are always listed (f does not
             # move), the rejected changed ones may be left out
             unchanged = sum((o[3] for o in outcomes if o[2]), Fraction(0))
@@ -247,12 +310,21 @@ def variant_kernel(offspring: Callable[[State], list[Outcome]], variant: str
             outcomes = [o for o in outcomes if not o[2]]
         out: dict[State, Fraction] = {}
         for new, delta, _unchanged, prob in outcomes:
-            accept = delta < 0 if variant == "strict-acceptance" else delta <= 0
-            if accept and new != d:  # Algorithm 1, line 6 (or the variant's rule)
-                out[new] = out.get(new, Fraction(0)) + prob * scale
+            # Algorithm 1, line 6 (or the variant's rule): a tie is accepted with probability
+            # ``tie``; a tie that leaves the lumped state is what the rules tell apart
+            accept = Fraction(1) if delta < 0 else tie if delta == 0 else Fraction(0)
+            if accept and new != d:
+                out[new] = out.get(new, Fraction(0)) + prob * scale * accept
         return out
 
     return kernel
+
+
+def split_start(variant: str) -> tuple[str, int]:
+    """``(the variant without its start axis, the shift of T)``."""
+    acceptance, unchanged, start = variant_axes(variant)
+    return (variant_name(acceptance, unchanged, START[0]),
+            1 if start == "start-counted" else 0)
 
 
 @dataclass(frozen=True)
@@ -329,9 +401,11 @@ def run_time_law(algorithm: str, variant: str, a: Sequence[int], budget: int,
         raise ValueError("the target a must be a non-empty tuple with a non-zero entry")
     if not isinstance(budget, int) or budget < 1:
         raise ValueError(f"budget must be a positive int, got {budget!r}")
-    shift = 1 if variant == "start-counted" else 0
-    paper = "algorithm-2" if algorithm == "rls-ab" else "algorithm-1"
-    base = paper if variant == "start-counted" else variant
+    if algorithm == "rls-ab":
+        shift = 1 if variant == "start-counted" else 0
+        base = "algorithm-2" if variant == "start-counted" else variant
+    else:
+        base, shift = split_start(variant)
     kernel: Callable[[Any], dict[Any, Fraction]]
     start: Any
     if algorithm == "rls-ab":
@@ -499,9 +573,9 @@ def _enclosed_law(algorithm: str, variant: str, a: tuple[int, ...], budget: int,
     """Lower and upper bounds of ``P(T = t)`` for a step law known only as an enclosure."""
     if not a or all(ai == 0 for ai in a):
         raise ValueError("the target a must be a non-empty tuple with a non-zero entry")
-    known = (*VARIANTS, *HEAVY_OPERATOR_VARIANTS) if algorithm.endswith("heavy") else VARIANTS
-    if variant not in known:
-        raise ValueError(f"unknown variant {variant!r}; choose one of {', '.join(known)}")
+    if variant in HEAVY_OPERATOR_VARIANTS and not algorithm.endswith("heavy"):
+        raise ValueError(f"unknown variant {variant!r} of {algorithm}: the operator variants "
+                         f"belong to the heavy-tailed EA and RLS")
     kernel_variant, log_base, truncate, r = heavy_step_variant(variant)
     bounds = step_bounds(algorithm, 2 * sum(abs(ai) for ai in a), eps, exponent, log_base,
                          truncate, r)
@@ -512,8 +586,7 @@ def _enclosed_law(algorithm: str, variant: str, a: tuple[int, ...], budget: int,
     def law_hi(m: int) -> Fraction:
         return bounds[m][1] if m in bounds else Fraction(0)
 
-    shift = 1 if kernel_variant == "start-counted" else 0
-    base = "algorithm-1" if kernel_variant == "start-counted" else kernel_variant
+    base, shift = split_start(kernel_variant)
     build = ea_step_offspring if ENCLOSED_STEPS[algorithm] == "ea" else rls_step_offspring
     lower = variant_kernel(build(len(a), law_lo), base)
     upper = variant_kernel(build(len(a), law_hi), base)

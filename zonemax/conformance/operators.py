@@ -61,6 +61,8 @@ DPS = 30
 #: large I): eps = 1.
 OPERATOR_DEFAULTS: dict[str, dict[str, Any]] = {"heavy": {"eps": 1}}
 
+#: Draws repeated with the same seed (reproducibility, as at the run level).
+REPEATED_DRAWS = 10
 #: Cell key of the steps longer than ``CELL_LIMIT``.
 TAIL = "tail"
 Enclosure = tuple[Fraction, Fraction]
@@ -204,7 +206,17 @@ def collect_steps(op: Callable[..., object], seed: int, draws: int, params: Mapp
     seeds = np.random.SeedSequence(seed).spawn(draws)
     calls = [((POINTS[i % len(POINTS)],), {"rng": np.random.default_rng(s), **params})
              for i, s in enumerate(seeds)]
-    raw = Caller(op, timeout).map(calls)
+    caller = Caller(op, timeout)
+    raw = caller.map(calls)
+    repeat = min(REPEATED_DRAWS, draws)  # the first draws again, with the same seeds
+    again = caller.map([((POINTS[i % len(POINTS)],), {"rng": np.random.default_rng(s), **params})
+                        for i, s in enumerate(seeds[:repeat])])
+    for i, (one, two) in enumerate(zip(raw, again, strict=False)):
+        if one != two:
+            raise Errored(f"is not reproducible: draw {i + 1}, made twice with the same seed, "
+                          f"returned {str(one)[:20]} then {str(two)[:20]} (does it draw from a "
+                          f"generator of its own, not the rng it is given?); its seed cannot "
+                          f"repeat the check")
     counts: Counter[Any] = Counter()
     for i, y in enumerate(raw):
         if isinstance(y, bool | np.bool_) or not isinstance(y, numbers.Integral):

@@ -16,6 +16,8 @@ from functools import lru_cache
 
 import numpy as np
 
+from zonemax.conformance.laws import variant_axes
+
 #: Draw patterns of the (1+1) EA's mutation (both give each position probability 1/n).
 PATTERNS = ("coin", "binomial")
 
@@ -27,28 +29,40 @@ def _mutated_positions(n: int, rng: np.random.Generator, pattern: str) -> list[i
     return [int(i) for i in rng.choice(n, size=k, replace=False)] if k else []
 
 
+def _accepts(fy: int, fx: int, acceptance: str, rng: np.random.Generator) -> bool:
+    """Algorithm 1, line 6 (``f(y) <= f(x)``), or the variant's rule for ties."""
+    if fy != fx:
+        return fy < fx
+    if acceptance == "ties-by-coin":
+        return bool(rng.random() < 0.5)
+    return acceptance != "strict-acceptance"
+
+
 def ea_pm1(variant: str = "algorithm-1", pattern: str = "coin") -> Callable[..., tuple[int, bool]]:
-    """``run(a, *, rng, budget)`` of the (1+1) EA with ±1, as ``variant`` (module docstring)."""
+    """``run(a, *, rng, budget)`` of the (1+1) EA with ±1, as ``variant`` (any combination of
+    the axes of :mod:`zonemax.conformance.laws`, e.g. ``strict-acceptance+start-counted``)."""
     if pattern not in PATTERNS:
         raise ValueError(f"pattern must be one of {', '.join(PATTERNS)}, got {pattern!r}")
+
+    acceptance, unchanged, start = variant_axes(variant)
 
     def run(a: Sequence[int], *, rng: np.random.Generator, budget: int) -> tuple[int, bool]:
         n = len(a)
         x = [0] * n  # Algorithm 1: x <- 0^n
         fx = sum(abs(ai) for ai in a)
-        t = 1 if variant == "start-counted" else 0
+        t = 1 if start == "start-counted" else 0
         while fx != 0 and t < budget:
             moved = _mutated_positions(n, rng, pattern)
-            while not moved and variant == "resample-unchanged":
+            while not moved and unchanged == "resample-unchanged":
                 moved = _mutated_positions(n, rng, pattern)
-            if not moved and variant == "unchanged-not-counted":
+            if not moved and unchanged == "unchanged-not-counted":
                 continue
             y = list(x)
             for i in moved:
                 y[i] += 1 if rng.random() < 0.5 else -1  # Definition 1
             fy = sum(abs(ai - yi) for ai, yi in zip(a, y, strict=True))
             t += 1
-            if fy < fx or (fy == fx and variant != "strict-acceptance"):  # Algorithm 1, line 6
+            if _accepts(fy, fx, acceptance, rng):  # Algorithm 1, line 6
                 x, fx = y, fy
         return t, fx == 0
 
@@ -58,17 +72,19 @@ def ea_pm1(variant: str = "algorithm-1", pattern: str = "coin") -> Callable[...,
 def rls_pm1(variant: str = "algorithm-1") -> Callable[..., tuple[int, bool]]:
     """``run(a, *, rng, budget)`` of RLS with ±1 (Section 2), as ``variant``."""
 
+    acceptance, _unchanged, start = variant_axes(variant)  # no offspring equals its parent
+
     def run(a: Sequence[int], *, rng: np.random.Generator, budget: int) -> tuple[int, bool]:
         n = len(a)
         x = [0] * n
         fx = sum(abs(ai) for ai in a)
-        t = 1 if variant == "start-counted" else 0
+        t = 1 if start == "start-counted" else 0
         while fx != 0 and t < budget:
             i = int(rng.integers(n))  # one position, uniformly
             step = 1 if rng.random() < 0.5 else -1  # Definition 1
             fy = fx - abs(a[i] - x[i]) + abs(a[i] - x[i] - step)
             t += 1
-            if fy < fx or (fy == fx and variant != "strict-acceptance"):
+            if _accepts(fy, fx, acceptance, rng):
                 x[i] += step
                 fx = fy
         return t, fx == 0
@@ -146,10 +162,11 @@ def _run_with_steps(algorithm: str, variant: str, a: Sequence[int], rng: np.rand
                     ) -> tuple[int, bool]:
     """Algorithm 1 (``ea-*``) or RLS (``rls-*``) with the signed step ``step(rng)``, as
     ``variant`` of the run (acceptance and counting)."""
+    acceptance, unchanged, start = variant_axes(variant)
     n = len(a)
     x = [0] * n  # Algorithm 1, line 1: x <- 0^n
     fx = sum(abs(ai) for ai in a)
-    t = 1 if variant == "start-counted" else 0
+    t = 1 if start == "start-counted" else 0
     rls = algorithm.startswith("rls")
 
     def offspring() -> list[int]:
@@ -164,13 +181,13 @@ def _run_with_steps(algorithm: str, variant: str, a: Sequence[int], rng: np.rand
 
     while fx != 0 and t < budget:
         y = offspring()
-        while y == x and variant == "resample-unchanged":
+        while y == x and unchanged == "resample-unchanged":
             y = offspring()
-        if y == x and variant == "unchanged-not-counted":
+        if y == x and unchanged == "unchanged-not-counted":
             continue  # no evaluation charged
         fy = sum(abs(ai - yi) for ai, yi in zip(a, y, strict=True))
         t += 1
-        if fy < fx or (fy == fx and variant != "strict-acceptance"):  # Algorithm 1, line 6
+        if _accepts(fy, fx, acceptance, rng):  # Algorithm 1, line 6
             x, fx = y, fy
     return t, fx == 0
 

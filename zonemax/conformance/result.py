@@ -123,6 +123,12 @@ class ConformanceResult:
             raise ValueError(f"conforms={self.conforms} contradicts status {self.status!r}")
 
     @property
+    def consistent_laws(self) -> tuple[str, ...]:
+        """The consistent variants, one per law (those with ``same_law_as`` left out: no test
+        of run times can tell them from the one they share their law with)."""
+        return tuple(v.variant for v in self.verdicts if v.consistent and v.same_law_as is None)
+
+    @property
     def inconclusive(self) -> bool:
         """``status == INCONCLUSIVE``."""
         return self.status == INCONCLUSIVE
@@ -234,6 +240,17 @@ def alternatives_of(paper: str, verdicts: tuple[VariantVerdict, ...]) -> tuple[s
     return tuple(v.variant for v in verdicts if _root(v.variant, same) != base)
 
 
+def grouped(variants: tuple[str, ...], verdicts: tuple[VariantVerdict, ...]
+            ) -> list[str]:
+    """``variants`` one law each: ``first (= other, ...)`` where several share a law."""
+    same = {v.variant: v.same_law_as for v in verdicts}
+    groups: dict[str, list[str]] = {}
+    for v in variants:
+        groups.setdefault(_root(v, same), []).append(v)
+    return [members[0] + (f" (= {', '.join(members[1:])})" if len(members) > 1 else "")
+            for members in groups.values()]
+
+
 def settle(paper: str, subject: str, verdicts: tuple[VariantVerdict, ...], runs: int,
            measured_runs: int, unit: str, most_likely: str | None = None) -> tuple[str, str]:
     """``(status, reason)`` of a judged sample (module docstring).
@@ -244,18 +261,20 @@ def settle(paper: str, subject: str, verdicts: tuple[VariantVerdict, ...], runs:
     consistent = tuple(v.variant for v in verdicts if v.consistent)
     size = f"{runs} {unit}"
     if paper not in consistent:
-        if not consistent:
+        laws = grouped(consistent, verdicts)
+        if not laws:
             return DOES_NOT_CONFORM, (f"{paper} rejected, and matches no catalogued variant (a "
                                       f"deviation the catalogue does not list, or a bug)")
-        if len(consistent) == 1:
+        if len(laws) == 1:
             return DOES_NOT_CONFORM, (f"{paper} rejected; the run times are consistent with "
-                                      f"the law of {consistent[0]} (which does not prove that "
-                                      f"the code runs it)")
+                                      f"the law of {laws[0]} (which does not prove that the "
+                                      f"code runs it)")
         likely = f"; most likely {most_likely}" if most_likely else ""
         return DOES_NOT_CONFORM, (f"{paper} rejected; the run times are consistent with the "
-                                  f"laws of {', '.join(consistent)}, not distinguishable at "
-                                  f"this size ({size}{likely})")
-    standing = [v for v in alternatives_of(paper, verdicts) if v in consistent]
+                                  f"laws of {', '.join(laws)}, not distinguishable at this "
+                                  f"size ({size}{likely})")
+    standing = grouped(tuple(v for v in alternatives_of(paper, verdicts) if v in consistent),
+                       verdicts)
     if standing:
         return INCONCLUSIVE, (f"consistent with {paper}, but also with "
                               f"{', '.join(standing)}: not distinguishable at this size "
