@@ -83,6 +83,7 @@ COLD = r"""
 import sys
 import numpy as np
 from zonemax.reference.spec import AlgorithmSpec
+from zonemax.conformance import check
 from zonemax.engine import needs_compiling, run_seeds
 
 algorithm = sys.argv[1]

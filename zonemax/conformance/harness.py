@@ -114,7 +114,8 @@ class Caller:
         self.function = function
         self.timeout = timeout
 
-    def map(self, calls: Sequence[tuple[tuple[Any, ...], dict[str, Any]]]) -> list[object]:
+    def map(self, calls: Sequence[tuple[tuple[Any, ...], dict[str, Any]]],
+            first: int = 1) -> list[object]:
         """The raw answers of all calls, in order; raises :class:`Errored` on the first raise or
         hang."""
         results: list[object] = []
@@ -133,6 +134,7 @@ class Caller:
         worker = threading.Thread(target=work, daemon=True, name="zonemax-conformance")
         worker.start()
         excluded = [-1, 0.0]  # [call index, seconds of compilation not counted for it]
+        overdue: tuple[int, float] | None = None  # the call seen past its time at the last poll
         last = time.monotonic()
         while True:
             worker.join(timeout=min(POLL, self.timeout))
@@ -145,15 +147,21 @@ class Caller:
             if numba_compiling() and excluded[1] < COMPILE_ALLOWANCE:
                 excluded[1] += now - max(last, state["started"])
             last = now
-            if now - state["started"] - excluded[1] > self.timeout:
+            if now - state["started"] - excluded[1] <= self.timeout:
+                overdue = None
+            elif overdue != (index, state["started"]):
+                # seen overdue once: wait one more poll before judging, so that a loaded machine
+                # that did not schedule the worker (or this thread) in time is not a hang
+                overdue = (index, state["started"])
+            else:
                 budget = calls[state["index"]][1].get("budget")
-                raise Errored(f"call {state['index'] + 1} did not return within "
+                raise Errored(f"call {state['index'] + first} did not return within "
                               f"{self.timeout:g} s (budget {budget})")
         error = state["error"]
         if isinstance(error, Errored):  # a verdict already (the protocol's runner)
             raise Errored(str(error))
         if error is not None:
-            raise Errored(f"call {len(results) + 1} raised {type(error).__name__}"
+            raise Errored(f"call {len(results) + first} raised {type(error).__name__}"
                           f"{_last_frame(error)}: {_one_line(str(error))}")
         return results
 
