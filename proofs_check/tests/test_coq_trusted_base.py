@@ -528,3 +528,30 @@ def test_claims_check_refuses_a_changed_trusted_base_in_one_line(
            f"allowed_axioms.txt {coq.TRUSTED_HASHES['allowed_axioms.txt']}" in text
     assert f"  Coq: every theorem refused: {line}\n" in text
     assert "Traceback" not in text
+
+
+@pytest.mark.coq  # about 30 s: the full certificate directory is written and checked
+@pytest.mark.usefixtures("needs_coq")
+def test_the_full_check_refuses_an_unpinned_vocabulary(
+        full_certificates: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``zonemax claims --check DIR`` on an honest certificate directory, with a checker that
+    pins another Vocabulary.v (as after the Rabs forgery): every claim with a Coq theorem fails
+    with one line naming the changed file, the report prints the pinned hashes, nothing is
+    'proved in Coq', and no Coq file is compiled."""
+    from zonemax.proofs_check.checker import COQ as PROVED_IN_COQ
+    from zonemax.proofs_check.checker import check_directory, render
+
+    monkeypatch.setitem(coq.TRUSTED_HASHES, "Vocabulary.v", "f" * 64)
+    monkeypatch.setattr(coq, "_compile_all", lambda *a, **k: pytest.fail("compiled"))
+    result = check_directory(full_certificates, None)
+    text = render(result, full_certificates)
+    assert not result.ok and "Traceback" not in text
+    fails = [ln for ln in text.splitlines() if ln.startswith("FAIL ")]
+    coq_claims = {f.claim for f in result.files if not f.ok}
+    assert fails and len(fails) == len(coq_claims)
+    assert all(": trusted base changed: Vocabulary.v has SHA-256 " in ln
+               and ln.endswith("(a change of the trusted base is reviewed: update "
+                               "TRUSTED_HASHES in checker/coq.py)") for ln in fails)
+    assert not any(f.established == PROVED_IN_COQ for f in result.files)
+    assert (f"  Coq trusted base (SHA-256 pinned in checker/coq.py): Vocabulary.v {'f' * 64}, "
+            f"allowed_axioms.txt {coq.TRUSTED_HASHES['allowed_axioms.txt']}\n") in text
