@@ -73,7 +73,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .formula import Formula, coq_prop
+from .formula import CoqStatement, coq_prop
 
 #: The Coq sources shipped with zonemax (``proofs_check/coq``).
 COQ_DIR = Path(__file__).resolve().parents[1] / "coq"
@@ -98,7 +98,7 @@ Open Scope R_scope.
 """
 
 
-def statements_text(obligations: Iterable[tuple[str, Formula]]) -> str:
+def statements_text(obligations: Iterable[tuple[str, CoqStatement]]) -> str:
     """``Statements.v`` for ``(theorem name, formula)`` pairs."""
     parts = [_HEADER]
     for name, formula in obligations:
@@ -767,8 +767,8 @@ def _coqchk(chk: str, work: Path, units: Iterable[str]) -> tuple[int, str]:
     return _run(args, work)
 
 
-def check_proofs(obligations: Mapping[str, Formula], *,
-                 controls: Mapping[str, Formula] | None = None, coq_dir: Path = COQ_DIR,
+def check_proofs(obligations: Mapping[str, CoqStatement], *,
+                 controls: Mapping[str, CoqStatement] | None = None, coq_dir: Path = COQ_DIR,
                  build_dir: Path | None = None, jobs: int | None = None,
                  cache: Path | bool | None = True) -> CoqReport:
     """Compile the proofs of ``obligations`` (theorem name -> formula) against statements
@@ -984,7 +984,7 @@ def _kernel_check(chk: str, work: Path, names: list[str], bound: Mapping[str, st
     return results
 
 
-def write_statements(obligations: Mapping[str, Formula], coq_dir: Path = COQ_DIR) -> Path:
+def write_statements(obligations: Mapping[str, CoqStatement], coq_dir: Path = COQ_DIR) -> Path:
     """Refresh the readers' copy ``proofs_check/coq/Statements.v``."""
     path = coq_dir / "Statements.v"
     path.write_text(statements_text(obligations.items()), encoding="utf-8")
