@@ -50,8 +50,6 @@ from zonemax.experiments.design import (
 from zonemax.experiments.progress import ProgressLine, format_duration
 from zonemax.experiments.store import RUNS_FILE, RecordStore, format_row, read_metadata
 
-#: Seconds the kill-and-resume test waits for the subprocess to write its first records.
-KILL_TIMEOUT = 60.0
 #: Records that must exist before the subprocess is killed (tiny has 90 runs).
 KILL_AFTER_RECORDS = 8
 
@@ -145,9 +143,10 @@ def test_kill_and_resume(full_tiny: Path, tmp_path: Path) -> None:
          "reference", "--jobs", "2", "--no-report", "--out", str(out)],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     csv_path = out / RUNS_FILE
-    deadline = time.monotonic() + KILL_TIMEOUT
     try:
-        while time.monotonic() < deadline and proc.poll() is None:
+        # until the records are there, however slow the machine (a 60 s deadline killed the
+        # run before them under load); a run that never writes is a hang for the suite's limit
+        while proc.poll() is None:
             if csv_path.exists() and csv_path.read_bytes().count(b"\n") > KILL_AFTER_RECORDS:
                 break
             time.sleep(0.005)
