@@ -54,7 +54,7 @@ def _random_chain(rng: np.random.Generator) -> _Chain:
     the state), every off-target state with some mass on a lower state; chains without a
     positive admissible delta are skipped by the check."""
     m = int(rng.integers(2, MAX_STATES + 1))
-    g = [Fraction(0)] + sorted(Fraction(int(k)) for k in rng.integers(1, 20, size=m - 1))
+    g = [Fraction(0), *sorted(Fraction(int(k)) for k in rng.integers(1, 20, size=m - 1))]
     rows = [[Fraction(1)] + [Fraction(0)] * (m - 1)]
     for x in range(1, m):
         weights = [int(w) for w in rng.integers(0, 5, size=m)]

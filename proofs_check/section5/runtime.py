@@ -20,7 +20,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 import mpmath
 from zonemax.proofs_check import certificates as certs
@@ -78,7 +78,7 @@ def exact_run_time(distances: Sequence[int], prm: RlsParams = PAPER_EXAMPLE) -> 
             out.append(_DONE if nd == 0 else (nd, nv))
         return out[0], out[1]
 
-    @lru_cache(maxsize=None)
+    @cache
     def expected(state: tuple[_Pos, ...]) -> Fraction:
         if all(pos == _DONE for pos in state):
             return Fraction(0)
