@@ -173,6 +173,55 @@ def test_unseeded_program_is_refused(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert code == 2 and "is not reproducible" in out, out
 
 
+def test_progress_is_reported_and_changes_nothing() -> None:
+    """Issue 44 item 6: progress between batches (runs done, laws still standing); the verdict
+    and every number are those of a check without it."""
+    from zonemax.conformance import check
+    from zonemax.conformance.planted import ea_pm1
+
+    seen: list[tuple[int, int, tuple[str, ...]]] = []
+    result = check("ea-pm1", run=ea_pm1(), seed=4, runs=2500,
+                   progress=lambda *args: seen.append(args))
+    assert [s[0] for s in seen] == sorted(s[0] for s in seen) and seen[-1][0] == seen[-1][1]
+    assert seen[-1][1] == 5000 and len(seen) == 2 * 4  # per target: 50, 1050, 2050, 2500
+    assert "algorithm-1" in seen[-1][2] and "start-counted" not in seen[-1][2]
+    assert result.to_dict() == check("ea-pm1", run=ea_pm1(), seed=4, runs=2500).to_dict()
+    with pytest.raises(TypeError, match="progress"):
+        check("ea-pm1", run=ea_pm1(), progress=3)  # type: ignore[arg-type]
+
+
+def test_progress_line() -> None:
+    import io
+
+    from zonemax.commands.conform import PROGRESS_AFTER, WIDTH, ProgressLine
+
+    stream = io.StringIO()
+    line = ProgressLine(stream)
+    now = [0.0]
+    line.clock = lambda: now[0]
+    line.started = 0.0
+    line(100, 1000, ("algorithm-1", "strict-acceptance"))
+    assert stream.getvalue() == ""  # the first seconds are silent
+    now[0] = PROGRESS_AFTER + 0.5
+    line(500, 1000, ("algorithm-1",))
+    text = stream.getvalue()
+    assert text.startswith("\r500/1000 runs, ") and "1 laws still consistent: algorithm-1" in text
+    assert "\n" not in text and len(text) == WIDTH
+    line(600, 1000, ("algorithm-1",))  # within a second of the last update: not shown
+    assert stream.getvalue() == text
+    line.close()
+    assert stream.getvalue().endswith("\r")
+
+
+def test_no_progress_when_stderr_is_not_a_terminal(
+        module_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["conform", "ea-pm1", "--python", "user_impl:good", "--runs", "300", "--seed",
+                 "1", "--quiet"]) in (1, 3)
+    assert main(["conform", "ea-pm1", "--python", "user_impl:good", "--runs", "300", "--seed",
+                 "1"]) in (1, 3)
+    assert capsys.readouterr().err == ""
+
+
 def test_protocol_sends_rational_params(tmp_path: Path) -> None:
     from fractions import Fraction
 

@@ -26,19 +26,30 @@ def _module() -> ModuleType:
 @pytest.mark.conformance_libs
 @pytest.mark.timeout(900)
 @pytest.mark.parametrize(("library", "distribution", "iterations", "evaluations"), [
-    ("deap", "deap", ("strict-acceptance",), ()),  # the parent wins ties (selBest)
-    ("leap", "leap_ec", ("algorithm-1",), ("start-counted",)),  # the offspring wins ties
-    ("inspyred", "inspyred", ("algorithm-1",), ("start-counted",)),
+    # the parent wins ties (selBest); its own counter adds the start point
+    ("deap", "deap", "strict-acceptance", "strict-acceptance+start-counted"),
+    ("leap", "leap_ec", "algorithm-1", "start-counted"),  # the offspring wins ties
+    ("inspyred", "inspyred", "algorithm-1", "start-counted"),
 ])
-def test_library_variant(library: str, distribution: str, iterations: tuple[str, ...],
-                         evaluations: tuple[str, ...]) -> None:
+def test_library_variant(library: str, distribution: str, iterations: str,
+                         evaluations: str) -> None:
     pytest.importorskip(distribution)
     make = _module().LIBRARIES[library][1]
-    # 5000 runs per target: predicted power >= 0.99 against strict acceptance
-    by_iterations = check("ea-pm1", run=make("iterations"), seed=41, runs=5000)
-    assert by_iterations.consistent_variants == iterations, by_iterations.report()
-    by_evaluations = check("ea-pm1", run=make("evaluations"), seed=42, runs=5000)
-    assert by_evaluations.consistent_variants == evaluations, by_evaluations.report()
+    # 5000 runs per target: predicted power >= 0.99 against strict acceptance; a tie decided
+    # by a coin (halfway) may stay consistent at this size, so only the start axis and the
+    # two deterministic tie rules are asserted apart
+    for count, expected, seed in (("iterations", iterations, 41),
+                                  ("evaluations", evaluations, 42)):
+        result = check("ea-pm1", run=make(count), seed=seed, runs=5000)
+        laws = result.consistent_laws
+        assert expected in laws, result.report()
+        shifted = expected.endswith("start-counted")
+        assert all(law.endswith("start-counted") == shifted for law in laws), result.report()
+        assert "resample-unchanged" not in " ".join(laws), result.report()
+        strict = expected.startswith("strict")
+        deterministic = [law for law in laws if not law.startswith("ties-by-coin")]
+        assert all(law.startswith("strict") == strict for law in deterministic), result.report()
+        assert result.status != "conforms"  # below the pre-registered size
 
 
 @pytest.mark.conformance_libs

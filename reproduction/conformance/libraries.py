@@ -203,8 +203,8 @@ def nevergrad_run(count: str) -> Callable[..., tuple[int, bool]]:
 NOTES = {
     "deap": "`tools.selBest` sorts `population + offspring` (parent first) with a stable sort, "
             "so the parent wins ties: strict acceptance.  `eaMuPlusLambda` evaluates the "
-            "initial individual too, so counting its evaluations adds the start point as well "
-            "(two variants at once: no single catalogued variant matches).",
+            "initial individual too, so counting its evaluations adds the start point as well: "
+            "the combination strict-acceptance+start-counted.",
     "leap": "`ops.truncation_selection(offspring, size, parents=...)` takes the top individuals "
             "of `offspring` then `parents` (`toolz.topk`, stable): the offspring wins ties, as "
             "in Algorithm 1.  The initial individual is evaluated too (start counted when "

@@ -77,6 +77,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="print every test of every variant with its statistic and p-value, "
                              "and the exact values behind them (default: the verdict and a "
                              "summary)")
+    parser.add_argument("--quiet", action="store_true",
+                        help="no progress line on stderr (shown only when stderr is a terminal "
+                             "and the check takes more than a few seconds)")
     parser.add_argument("--export", metavar="DIR",
                         help="write the exact values every profile uses (test vectors, with their "
                              "JSON Schema and a manifest of SHA-256 hashes) into DIR, and stop")
@@ -188,6 +191,9 @@ def execute(args: argparse.Namespace) -> int:
     options: dict[str, Any] = {"seed": seed, "params": params, "runs": runs, "timeout": timeout}
     if runs is None:
         del options["runs"]
+    meter = ProgressLine(sys.stderr) if not args.quiet and sys.stderr.isatty() else None
+    if meter is not None and role == "run":
+        options["progress"] = meter
     try:
         if args.python is not None:
             function = _load(args.python)
@@ -200,6 +206,9 @@ def execute(args: argparse.Namespace) -> int:
                 result = check(args.algorithm, run=program, **options)
     except (ValueError, TypeError) as exc:
         raise UsageError(str(exc)) from None
+    finally:
+        if meter is not None:
+            meter.close()
     if args.json:
         sys.stdout.write(json.dumps(result.to_dict(), indent=1) + "\n")
     else:
@@ -208,6 +217,41 @@ def execute(args: argparse.Namespace) -> int:
             sys.stdout.write(f"reproduce with --seed {seed}\n")
     return result.exit_code
 
+
+class ProgressLine:
+    """Progress of a check on one terminal line of ``stream`` (runs done, laws still standing),
+    from :data:`PROGRESS_AFTER` seconds on, at most one update per second."""
+
+    def __init__(self, stream: Any) -> None:
+        import time
+
+        self.stream = stream
+        self.clock = time.monotonic
+        self.started = self.clock()
+        self.last = 0.0
+        self.shown = False
+
+    def __call__(self, done: int, total: int, standing: tuple[str, ...]) -> None:
+        now = self.clock()
+        if now - self.started < PROGRESS_AFTER or now - self.last < 1.0:
+            return
+        self.last = now
+        laws = ", ".join(standing) if standing else "none"
+        text = (f"{done}/{total} runs, {now - self.started:.0f} s; {len(standing)} laws still "
+                f"consistent: {laws}")
+        self.stream.write("\r" + text[:WIDTH - 1].ljust(WIDTH - 1))
+        self.stream.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        """Clear the line (the report follows on stdout)."""
+        if self.shown:
+            self.stream.write("\r" + " " * (WIDTH - 1) + "\r")
+            self.stream.flush()
+
+
+#: Seconds a check runs before its progress line appears.
+PROGRESS_AFTER = 3.0
 
 #: Width the report's long lines are wrapped to (the lists of variants ran to 360 characters).
 WIDTH = 100

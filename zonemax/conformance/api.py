@@ -192,22 +192,57 @@ def judge(profile: Profile, samples: Mapping[tuple[int, ...], Counter[int]]
     return tuple(verdicts)
 
 
+#: Runs per call batch after the first: progress is reported between batches.
+BATCH = 1000
+
+#: ``progress(runs done, runs in all, laws not yet rejected)``, called between batches.
+Progress = Callable[[int, int, tuple[str, ...]], None]
+
+
+def standing(profile: Profile, samples: Mapping[tuple[int, ...], Counter[int]]
+             ) -> tuple[str, ...]:
+    """The distinct laws not (yet) rejected by the KS test on the data so far, for progress
+    reports only (the verdict is :func:`judge`'s, on the whole sample)."""
+    same = same_laws(profile)
+    level = FAMILY_LEVEL / len(profile.instances)
+    out = []
+    for v in profile.variants:
+        if same[v] is not None:
+            continue
+        rejected = False
+        for inst in profile.instances:
+            counts = samples.get(inst.a)
+            if counts:
+                cdf, upper = _cdf(profile.algorithm, inst.a, inst.budget, v)
+                rejected = rejected or ks_test("progress", counts, cdf, level, upper).rejected
+        if not rejected:
+            out.append(v)
+    return tuple(out)
+
+
 def _collect(profile: Profile, run: RunFunction, seed: int, runs: int, params: dict[str, Any],
-             timeout: float) -> dict[tuple[int, ...], Counter[int]]:
+             timeout: float, progress: Progress | None = None
+             ) -> dict[tuple[int, ...], Counter[int]]:
     caller = Caller(run, timeout)
     children = np.random.SeedSequence(seed).spawn(len(profile.instances))
     samples: dict[tuple[int, ...], Counter[int]] = {}
-    for inst, child in zip(profile.instances, children, strict=True):
+    total = runs * len(profile.instances)
+    for k, (inst, child) in enumerate(zip(profile.instances, children, strict=True)):
         laws = _laws(profile, inst)
         seeds = child.spawn(runs)
         first = min(FIRST_BATCH, runs)
         lowest = min(next((t for t, p in enumerate(law.truncated_pmf_upper()) if p > 0),
                           inst.budget) for law in laws.values())
         answers: list[Answer] = []
-        for lo, hi in ((0, first), (first, runs)):
+        bounds = [(0, first)] + [(lo, min(lo + BATCH, runs)) for lo in range(first, runs, BATCH)]
+        for lo, hi in bounds:
             calls = [((inst.a,), {"rng": np.random.default_rng(s), "budget": inst.budget,
                                   **params}) for s in seeds[lo:hi]]
-            answers.extend(parse_answer(raw, inst.budget) for raw in caller.map(calls))
+            answers.extend(parse_answer(raw, inst.budget)
+                           for raw in caller.map(calls, first=lo + 1))
+            if progress is not None:
+                samples[inst.a] = Counter(ans.value for ans in answers)
+                progress(k * runs + hi, total, standing(profile, samples))
             claimed = [ans.value for ans in answers if ans.solved and ans.value < lowest]
             if claimed:
                 raise Errored(f"claims the optimum of a = {inst.a} after {min(claimed)} "
@@ -255,6 +290,7 @@ def check(
     params: Mapping[str, Any] | None = None,
     runs: int | None = None,
     timeout: float = DEFAULT_TIMEOUT,
+    progress: Progress | None = None,
 ) -> ConformanceResult:
     """Judge ``run`` (``run(a, *, rng, budget, **params) -> evaluations``) against the exact laws
     of ``algorithm``'s catalogued variants.
@@ -263,9 +299,11 @@ def check(
     grandchild per run); ``runs`` overrides the profile's sample size per instance (the error
     rate holds for any size, the power is measured at the default, and below it the verdict is
     at best ``inconclusive``); ``timeout`` is the most
-    seconds one call may take.  An implementation that cannot be judged gets a result with
-    ``errored`` set, never an exception; bad arguments of ``check`` itself raise ``ValueError``
-    or ``TypeError``.
+    seconds one call may take; ``progress`` (run level), if given, is called between batches
+    of calls with the runs done, the runs in all and the laws not yet rejected (nothing is
+    printed here: ``zonemax conform`` shows it on stderr).  An implementation that cannot be
+    judged gets a result with ``errored`` set, never an exception; bad arguments of ``check``
+    itself raise ``ValueError`` or ``TypeError``.
     """
     from zonemax.conformance.operators import FAMILIES
 
@@ -283,6 +321,8 @@ def check(
         raise ValueError(f"seed must be a non-negative int, got {seed!r}")
     if runs is not None and (isinstance(runs, bool) or not isinstance(runs, int) or runs < 2):
         raise ValueError(f"runs must be an int >= 2, got {runs!r}")
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be callable or None, got {type(progress).__name__}")
     if not (isinstance(timeout, int | float) and timeout > 0):
         raise ValueError(f"timeout must be a positive number of seconds, got {timeout!r}")
     if operator is not None:
@@ -296,7 +336,8 @@ def check(
     _check_params(profile, params or {})
     size = profile.runs if runs is None else runs
     try:
-        samples = _collect(profile, run, seed, size, dict(profile.params), float(timeout))
+        samples = _collect(profile, run, seed, size, dict(profile.params), float(timeout),
+                           progress)
     except Errored as exc:
         return ConformanceResult(algorithm, "run", seed, False, str(exc), (), (), (),
                                  FAMILY_LEVEL, size, profile.paper_variant,
