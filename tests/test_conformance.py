@@ -249,6 +249,24 @@ def test_verdict_rules() -> None:
     assert status == DOES_NOT_CONFORM and "matches no catalogued variant" in reason
 
 
+def test_reports_name_the_claimed_algorithm() -> None:
+    """Issue 44 item 7: the double-geometric and power-law EAs are not the paper's algorithm;
+    their reports name them."""
+    from zonemax.conformance.profiles import SUBJECTS
+    from zonemax.conformance.result import ConformanceResult, VariantVerdict, settle
+
+    assert set(SUBJECTS) == set(PROFILES)
+    for algorithm, subject in SUBJECTS.items():
+        assert ("the paper's" in subject) == (algorithm.split("-")[1] in ("pm1", "ab", "heavy"))
+    verdicts = (VariantVerdict("algorithm-1", True, (), ()),)
+    status, reason = settle("algorithm-1", SUBJECTS["ea-geom"], verdicts, 100_000, 100_000,
+                            "runs per instance")
+    result = ConformanceResult("ea-geom", "run", 1, True, None, ("algorithm-1",), (), verdicts,
+                               status=status, reason=reason, subject=SUBJECTS["ea-geom"])
+    assert "double-geometric (1+1) EA" in result.headline()
+    assert "the paper's algorithm" not in result.report()
+
+
 def test_result_fields_agree() -> None:
     from zonemax.conformance.result import ConformanceResult
 
