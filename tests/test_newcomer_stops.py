@@ -260,3 +260,21 @@ def test_one_certificate_file_is_singular(tmp_path: Path,
     assert main(["claims", "--only", "S3.total-line", "--certificates", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert f"wrote 1 verdict certificate file to {tmp_path} (" in out, out
+
+
+#: Longest error message of a refused run (a line of 421 characters before; now under 300).
+LONGEST_ERROR = 300
+
+
+@pytest.mark.parametrize("argv", [
+    ["run", "rls-ab", "--a", "1000000000000", "--alpha", "1e100", "--beta", "1e-100"],
+    ["run", "ea-pm1", "--a", "1000000000000000000000"],
+], ids=["rls-ab-large-alpha", "ea-pm1"])
+def test_a_refused_run_says_why_in_a_readable_line(argv: list[str],
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    from zonemax.cli import main
+
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("zonemax run: error: "), err
+    assert len(err) - len("zonemax run: error: \n") < LONGEST_ERROR, err

@@ -176,14 +176,12 @@ def _rls_ab_bound(spec: AlgorithmSpec) -> tuple[float, float, str]:
         if max(per) > low / n:
             low = n * max(per)
             selections = sum(max(0.0, x) for x in per)
-            basis = ("E[T] >= n (2 (1 - gamma) |a|_inf - 2) with gamma = (alpha + beta)/2 < 1 "
-                     "(finding S5.lemma7-theta: velocities shrink on average)")
+            basis = ("E[T] >= n (2 (1 - gamma) |a|_inf - 2), gamma = (alpha + beta)/2 < 1: "
+                     "finding S5.lemma7-theta")
     if alpha >= 2 * d_max and alpha * beta <= 1:
         low = max(low, n * (3.0 * d_max - 1.0))
         selections = max(selections, float(sum(3 * d - 1 for d in distances)))
-        basis = ("E[T] >= n (3 |a|_inf - 1): with alpha >= 2 |a|_inf and alpha beta <= 1 every "
-                 "velocity is 1 or alpha, so a position moves by 1 per accepted step and the "
-                 "next step (alpha) is rejected")
+        basis = "E[T] >= n (3 |a|_inf - 1) for alpha >= 2 |a|_inf, alpha beta <= 1"
     return low, selections, basis
 
 
