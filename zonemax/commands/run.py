@@ -9,7 +9,8 @@ astronomically large is refused up front with the estimate
 engine when its count would likely leave the engine's range (``2^62`` evaluations).  A run that
 leaves it all the same gets the status ``beyond-range`` (JSON: ``"beyond_range": true``) and the
 summary says how many did: its evaluations, ``2^62``, are a lower bound, never a run time.
-Progress goes to stderr: a live line on a terminal, a plain line every 30 s otherwise.
+Progress goes to stderr: a live line on a terminal, otherwise a plain line after 10 s and then
+every 30 s.
 """
 
 from __future__ import annotations
