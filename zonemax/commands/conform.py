@@ -259,10 +259,10 @@ WIDTH = 100
 
 def report_text(report: str, *, verbose: bool) -> str:
     """What ``zonemax conform`` prints of a report: its head (the verdict, the consistent and
-    rejected variants, the error rate), with long lines after the verdict wrapped; then, with ``verbose``, the
-    per-variant table (every test and the exact values), else one line counting its tests and
-    naming ``--verbose`` (a CONFORMS verdict printed 205 lines).  The table's rows are the lines
-    from the first that starts with ``- `` (a variant) on."""
+    rejected variants, the error rate), with long lines after the verdict wrapped; then, with
+    ``verbose``, the per-variant table (every test and the exact values), else one line counting
+    its tests and naming ``--verbose`` (a CONFORMS verdict printed 205 lines).  The table's rows
+    are the lines from the first that starts with ``- `` (a variant) on."""
     import textwrap
 
     lines = report.splitlines()
