@@ -255,7 +255,13 @@ STEP_OFFSPRING = {"ea-geom": ea_step_offspring, "rls-geom": rls_step_offspring}
 #: The variants of RLS_{alpha,beta} (Algorithm 2) with a law of their own.
 RLS_AB_VARIANTS = ("algorithm-2", "strict-acceptance", "resample-unchanged",
                    "unchanged-not-counted", "start-counted", "tie-increases-velocity",
-                   "round-for-floor")
+                   "round-for-floor",
+                   # its own two axes (velocity on a tie, rounding) combined with each other and
+                   # with the start point (strict acceptance and unchanged offspring change
+                   # nothing: see rls_ab_kernel)
+                   "tie-increases-velocity+start-counted", "round-for-floor+start-counted",
+                   "tie-increases-velocity+round-for-floor",
+                   "tie-increases-velocity+round-for-floor+start-counted")
 #: A position of RLS_{alpha,beta}: (distance, velocity); finished positions are (0, 0).
 Pair = tuple[int, Fraction]
 DONE: Pair = (0, Fraction(0))
@@ -274,15 +280,17 @@ def rls_ab_kernel(n: int, alpha: Fraction, beta: Fraction, variant: str
     counting unchanged offspring changes nothing.  Finished positions are lumped into ``(0, 0)``.
     """
     one = Fraction(1)
+    parts = variant.split("+")
+    rounds, faster_on_tie = "round-for-floor" in parts, "tie-increases-velocity" in parts
 
     def moves(pair: Pair) -> tuple[Pair, Pair]:
         d, v = pair
         slower = (d, max(one, beta * v))  # Algorithm 2, line 10
-        s = math.floor(v + Fraction(1, 2)) if variant == "round-for-floor" else math.floor(v)
+        s = math.floor(v + Fraction(1, 2)) if rounds else math.floor(v)
         if s < 2 * d:  # strictly better: Algorithm 2, lines 8 and 12
             new_d = abs(d - s)
             towards = DONE if new_d == 0 else (new_d, alpha * v)
-        elif s == 2 * d and variant == "tie-increases-velocity":
+        elif s == 2 * d and faster_on_tie:
             towards = (d, alpha * v)
         else:
             towards = slower
@@ -402,8 +410,8 @@ def run_time_law(algorithm: str, variant: str, a: Sequence[int], budget: int,
     if not isinstance(budget, int) or budget < 1:
         raise ValueError(f"budget must be a positive int, got {budget!r}")
     if algorithm == "rls-ab":
-        shift = 1 if variant == "start-counted" else 0
-        base = "algorithm-2" if variant == "start-counted" else variant
+        shift = 1 if variant.endswith("start-counted") else 0
+        base = variant.removesuffix("start-counted").rstrip("+") or "algorithm-2"
     else:
         base, shift = split_start(variant)
     kernel: Callable[[Any], dict[Any, Fraction]]
@@ -440,24 +448,35 @@ def run_time_law(algorithm: str, variant: str, a: Sequence[int], budget: int,
             return sum(d)
     mean: Fraction | None = None
     var: Fraction | None = None
+    key = (algorithm, base, a, alpha, beta, q)  # the start axis shifts T: one chain for both
+    if key not in _MOMENTS:
+        try:
+            e1, e2, count, _ = hitting_moments(start, kernel, level, is_target, Fraction(1),
+                                               max_states=MAX_STATES,
+                                               what=f"{algorithm} on a = {a}",
+                                               with_variance=True)
+        except InstanceTooLarge:
+            # an infinite chain (RLS_{alpha,beta} whose velocity grows on ties reaches
+            # infinitely many velocities alpha^k beta^m): the law up to the budget is still
+            # exact (below)
+            _MOMENTS[key] = None
+        else:
+            assert e2 is not None
+            v2 = variance_of(e1, e2)
+            assert isinstance(e1, Fraction) and isinstance(v2, Fraction)
+            _MOMENTS[key] = (e1, v2, count)
+    moments = _MOMENTS[key]
     states = 0
-    try:
-        e1, e2, states, _ = hitting_moments(start, kernel, level, is_target, Fraction(1),
-                                            max_states=MAX_STATES,
-                                            what=f"{algorithm} on a = {a}", with_variance=True)
-    except InstanceTooLarge:
-        # an infinite chain (RLS_{alpha,beta} whose velocity grows on ties reaches infinitely
-        # many velocities alpha^k beta^m): the law up to the budget is still exact (below)
-        pass
-    else:
-        assert e2 is not None
-        v2 = variance_of(e1, e2)
-        assert isinstance(e1, Fraction) and isinstance(v2, Fraction)
-        mean, var = e1 + shift, v2
+    if moments is not None:
+        mean, var, states = moments[0] + shift, moments[1], moments[2]
     pmf = _propagate(start, kernel, kernel, is_target, budget, shift)
     tail = 1 - sum(pmf, Fraction(0))
     return RunTimeLaw(algorithm, variant, a, budget, tuple(pmf), tail, mean, var, states)
 
+
+#: Hitting moments ``(E[T], Var[T], states)`` of each chain without the start point counted
+#: (``None``: an infinite chain), per (algorithm, kernel variant, target, parameters).
+_MOMENTS: dict[tuple[Any, ...], tuple[Fraction, Fraction, int] | None] = {}
 
 #: Grid of the enclosures' propagation: after each step every entry of the lower vector is
 #: rounded down, and of the upper vector up, to a multiple of 2^-GRID_BITS, which keeps the

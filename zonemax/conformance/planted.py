@@ -129,7 +129,9 @@ def power_op(exponent: float) -> Callable[..., int]:
 
 def rls_ab(variant: str = "algorithm-2") -> Callable[..., tuple[int, bool]]:
     """``run(a, *, rng, budget, alpha, beta)`` of RLS_{alpha,beta} (Algorithm 2), as ``variant``
-    (float velocities; one uniformly chosen position per iteration)."""
+    (float velocities; one uniformly chosen position per iteration); its own deviations combine
+    with ``+`` (``tie-increases-velocity+start-counted``)."""
+    parts = variant.split("+")
 
     def run(a: Sequence[int], *, rng: np.random.Generator, budget: int, alpha: object,
             beta: object) -> tuple[int, bool]:
@@ -138,14 +140,14 @@ def rls_ab(variant: str = "algorithm-2") -> Callable[..., tuple[int, bool]]:
         x = [0] * n
         v = [1.0] * n  # Algorithm 2: v <- 1^n
         fx = sum(abs(ai) for ai in a)
-        t = 1 if variant == "start-counted" else 0
+        t = 1 if "start-counted" in parts else 0
         while fx != 0 and t < budget:
             i = int(rng.integers(n))
-            s = int(v[i] + 0.5) if variant == "round-for-floor" else int(v[i])  # floor(v_i)
+            s = int(v[i] + 0.5) if "round-for-floor" in parts else int(v[i])  # floor(v_i)
             step = -s if rng.random() < 0.5 else s
             fy = fx - abs(a[i] - x[i]) + abs(a[i] - x[i] - step)
             t += 1
-            if fy < fx or (fy == fx and variant == "tie-increases-velocity"):
+            if fy < fx or (fy == fx and "tie-increases-velocity" in parts):
                 v[i] = al * v[i]  # Algorithm 2, line 8
             else:
                 v[i] = max(1.0, be * v[i])  # line 10
