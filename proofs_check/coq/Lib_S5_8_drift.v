@@ -156,3 +156,64 @@ Proof.
   - assert (0 <= R * c * (1 - 4 * c)) by (apply Rmult_le_pos; [nra|lra]). nra.
   - assert (0 <= R * (4 * c - 1)) by (apply Rmult_le_pos; lra). nra.
 Qed.
+
+(* The per-position drift over the feasible region with delta the minimum of the five cases' ratios (S5.drift-feasible, S5.lemma8-runtime). *)
+Lemma S5_feasible_drift : forall (alpha beta c p : R),
+  alpha > 1 -> alpha <= 2 -> beta > (1 / 2) -> beta <= (9 / 10) ->
+  ((((2 * alpha) * beta) - beta) - alpha) > 0 -> (alpha + beta) > 2 ->
+  ((alpha ^ 2) * beta) > 1 ->
+  (((((8 * alpha) * beta) * c) + (2 * p)) + ((4 * c) / beta)) <= (1 / 16) ->
+  p > ((8 * c) * (((alpha + beta) / 2) - 1)) -> p > ((4 * (alpha - 1)) * c) ->
+  ((4 * (alpha - 1)) * c) > 0 ->
+  let delta := Rmin ((((((2 * alpha) * beta) - beta) - alpha) / ((4 * alpha) * beta))
+                      * (Rmin (4 * c) 1))
+               (Rmin ((((1 / 16) - ((((4 * alpha) * beta) * c) + p)) - ((4 * c) / beta))
+                      / (2 * (1 + (4 * c))))
+               (Rmin (((p / 2) - ((4 * c) * (((alpha + beta) / 2) - 1))) / ((1 + (4 * c)) + p))
+               (Rmin (((p / 2) - ((2 * (alpha - 1)) * c)) / ((1 + (4 * c)) + p))
+               (Rmin ((((4 * c) + p) - ((4 * beta) * c)) / ((1 + (4 * c)) + p))
+                     (((4 * c) * (1 - beta)) / ((1 + (4 * c)) + p)))))) in
+  0 < delta /\
+  forall (d : Z) (v : R), IZR d >= 1 -> v >= 1 ->
+    rls_drift (IZR d) v alpha beta c p >= delta * rls_g (IZR d) v alpha beta c p.
+Proof.
+  intros a b c p Ha1 Ha2 Hb1 Hb2 C3 C4 C5 C6 C7 C8 C9 delta.
+  assert (Hc : c > 0) by (apply (S5_c_pos a c); assumption).
+  assert (Hp : p > 0) by lra.
+  assert (Hq : 0 < 1 + 4 * c + p) by lra.
+  assert (Habc : 0 < a * b * c) by (repeat apply Rmult_lt_0_compat; lra).
+  set (e1 := (2 * a * b - b - a) / (4 * a * b) * Rmin (4 * c) 1) in delta.
+  set (e2 := (1 / 16 - (4 * a * b * c + p) - 4 * c / b) / (2 * (1 + 4 * c))) in delta.
+  set (e3 := (p / 2 - 4 * c * ((a + b) / 2 - 1)) / (1 + 4 * c + p)) in delta.
+  set (e4 := (p / 2 - 2 * (a - 1) * c) / (1 + 4 * c + p)) in delta.
+  set (e5 := (4 * c + p - 4 * b * c) / (1 + 4 * c + p)) in delta.
+  set (e6 := 4 * c * (1 - b) / (1 + 4 * c + p)) in delta.
+  assert (H1 : 0 < e1).
+  { unfold e1. apply Rmult_lt_0_compat; [apply S5_div_pos; nra|].
+    apply Rmin_glb_lt; lra. }
+  assert (H2 : 0 < e2) by (unfold e2; apply S5_div_pos; lra).
+  assert (H3 : 0 < e3) by (unfold e3; apply S5_div_pos; lra).
+  assert (H4 : 0 < e4) by (unfold e4; apply S5_div_pos; lra).
+  assert (H5 : 0 < e5).
+  { unfold e5; apply S5_div_pos; [|lra].
+    assert (c * b <= c * 1) by (apply Rmult_le_compat_l; lra). lra. }
+  assert (H6 : 0 < e6) by (unfold e6; apply S5_div_pos; [apply Rmult_lt_0_compat|]; lra).
+  assert (Hpos : delta > 0).
+  { unfold delta. repeat apply Rmin_glb_lt; assumption. }
+  assert (L1 : delta <= e1) by apply Rmin_l.
+  assert (L2 : delta <= e2) by (eapply Rle_trans; [apply Rmin_r|apply Rmin_l]).
+  assert (L3 : delta <= e3)
+    by (eapply Rle_trans; [apply Rmin_r|]; eapply Rle_trans; [apply Rmin_r|apply Rmin_l]).
+  assert (L4 : delta <= e4)
+    by (do 2 (eapply Rle_trans; [apply Rmin_r|]); eapply Rle_trans; [apply Rmin_r|apply Rmin_l]).
+  assert (L5 : delta <= e5)
+    by (do 3 (eapply Rle_trans; [apply Rmin_r|]); eapply Rle_trans; [apply Rmin_r|apply Rmin_l]).
+  assert (L6 : delta <= e6)
+    by (do 3 (eapply Rle_trans; [apply Rmin_r|]); eapply Rle_trans; [apply Rmin_r|apply Rmin_r]).
+  pose proof (S5_delta1_le a b c ltac:(lra) ltac:(lra) Hc C3) as L1'.
+  split; [lra|].
+  intros d v Hd Hv.
+  apply S5_drift_cases; try assumption;
+    first [ lra | exact (Rle_trans _ _ _ L1 L1') | exact L2 | exact L3 | exact L4
+          | exact L5 | exact L6 ].
+Qed.
