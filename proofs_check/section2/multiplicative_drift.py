@@ -32,6 +32,7 @@ from zonemax.proofs_check.core import (
     sampled,
 )
 from zonemax.proofs_check.intervals import above, below, iv_frac, iv_precision
+from zonemax.proofs_check.pm1 import _solve
 
 #: Seed, number and size of the sampled chains.
 SEED = 20231107
@@ -74,25 +75,13 @@ def _delta(chain: _Chain) -> Fraction | None:
 
 
 def _expected_hitting_times(chain: _Chain) -> list[Fraction]:
-    """Exact ``E[T | X_0 = x]`` for every state (Gauss-Jordan elimination over the rationals on
-    ``E = 1 + P E`` off the target)."""
+    """Exact ``E[T | X_0 = x]`` for every state: ``(I - P) E = 1`` off the target, solved over
+    the rationals (:func:`zonemax.proofs_check.pm1._solve`)."""
     record(Method.EXACT)
     rows, _ = chain
-    m = len(rows)
-    idx = list(range(1, m))
-    a = [[(Fraction(1) if i == j else Fraction(0)) - rows[i][j] for j in idx] + [Fraction(1)]
-         for i in idx]
-    k = len(idx)
-    for col in range(k):
-        piv = next(r for r in range(col, k) if a[r][col] != 0)
-        a[col], a[piv] = a[piv], a[col]
-        inv = 1 / a[col][col]
-        a[col] = [v * inv for v in a[col]]
-        for r in range(k):
-            if r != col and a[r][col] != 0:
-                f = a[r][col]
-                a[r] = [v - f * w for v, w in zip(a[r], a[col], strict=True)]
-    return [Fraction(0)] + [a[r][k] for r in range(k)]
+    idx = range(1, len(rows))
+    matrix = [[(Fraction(1) if i == j else Fraction(0)) - rows[i][j] for j in idx] for i in idx]
+    return [Fraction(0), *_solve(matrix, [Fraction(1)] * len(matrix))]
 
 
 def check_multiplicative_drift(heavy: bool, *, one: int = 1) -> Verdict:
