@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 from itertools import accumulate
@@ -37,7 +38,6 @@ from zonemax.conformance.harness import DEFAULT_TIMEOUT, Answer, Caller, Errored
 from zonemax.conformance.laws import PROVEN_SAME, RunTimeLaw, run_time_law
 from zonemax.conformance.profiles import (
     FAMILY_LEVEL,
-    LR_CLIP,
     OPERATOR_SUBJECTS,
     PROFILES,
     SUBJECTS,
@@ -51,6 +51,14 @@ from zonemax.conformance.result import (
     ExactValues,
     VariantVerdict,
     settle,
+)
+from zonemax.conformance.sequential import (
+    E_SHARE,
+    EValue,
+    LogLaw,
+    counts_array,
+    e_values,
+    schedule,
 )
 from zonemax.conformance.statistics import (
     Moments,
@@ -70,6 +78,8 @@ IDENTICAL_BOUND = 1e-9
 #: generator from the same seed): an implementation whose answers differ cannot be repeated by
 #: its seed, and is refused.
 REPEATED_CALLS = 10
+#: Runs per call batch after the first (the progress line moves between batches).
+BATCH = 1000
 
 RunFunction = Callable[..., object]
 
@@ -83,24 +93,43 @@ def _law(algorithm: str, variant: str, a: tuple[int, ...], budget: int) -> RunTi
 
 
 def _laws(profile: Profile, instance: Instance) -> dict[str, RunTimeLaw]:
-    return {v: _law(profile.algorithm, v, instance.a, instance.budget) for v in profile.variants}
+    return {v: _law(profile.algorithm, v, instance.a, instance.budget) for v in profile.catalogue}
 
 
 @lru_cache(maxsize=16)
 def same_laws(profile: Profile) -> dict[str, str | None]:
-    """Per variant, the first variant of the catalogue with the same law on every instance
+    """Per variant or known bug, the first of the catalogue with the same law on every instance
     (``None`` if it is the first), or the variant its law is proven equal to."""
     out: dict[str, str | None] = {}
-    for i, v in enumerate(profile.variants):
+    names = profile.catalogue
+    for i, v in enumerate(names):
         out[v] = PROVEN_SAME.get(v)  # equal by a proof (zonemax.conformance.laws.PROVEN_SAME)
         if out[v] is not None:
             continue
-        for w in profile.variants[:i]:
+        for w in names[:i]:
             if all(_same(_laws(profile, inst)[v], _laws(profile, inst)[w])
                    for inst in profile.instances):
                 out[v] = w
                 break
     return out
+
+
+def distinct_laws(profile: Profile) -> tuple[str, ...]:
+    """One name per law of the catalogue: the variants and bugs that share no earlier one's."""
+    same = same_laws(profile)
+    return tuple(v for v in profile.catalogue if same[v] is None)
+
+
+def _root(profile: Profile, variant: str) -> str:
+    """The first name in the catalogue of ``variant``'s law."""
+    same = same_laws(profile)
+    seen = {variant}
+    while same.get(variant) is not None:
+        variant = str(same[variant])
+        if variant in seen:
+            break
+        seen.add(variant)
+    return variant
 
 
 def _same(one: RunTimeLaw, other: RunTimeLaw) -> bool:
@@ -109,26 +138,12 @@ def _same(one: RunTimeLaw, other: RunTimeLaw) -> bool:
             and one.truncated_pmf_upper() == other.truncated_pmf_upper())
 
 
-def _lr_score(p_alt: Fraction, p_null: Fraction) -> Fraction:
-    """``log(p_alt / p_null)`` clipped to ``[-LR_CLIP, LR_CLIP]``, rounded to ``1/1024``."""
-    if p_alt == 0 and p_null == 0:
-        return Fraction(0)
-    if p_alt == 0:
-        return Fraction(-LR_CLIP)
-    if p_null == 0:
-        return Fraction(LR_CLIP)
-    # logs of the integer parts: no underflow, however small the probabilities
-    value = (math.log(p_alt.numerator) - math.log(p_alt.denominator)
-             - math.log(p_null.numerator) + math.log(p_null.denominator))
-    return Fraction(round(max(-LR_CLIP, min(LR_CLIP, value)) * 1024), 1024)
-
-
 @lru_cache(maxsize=256)
-def _design(algorithm: str, a: tuple[int, ...], budget: int, null: str,
-            alternatives: tuple[str, ...]
+def _design(algorithm: str, a: tuple[int, ...], budget: int, null: str
             ) -> tuple[tuple[str, tuple[Fraction, ...], Moments], ...]:
-    """The Bernstein scores of one instance with their exact moments under ``null`` (cached:
-    they do not depend on the data)."""
+    """The Bernstein scores of one instance (the mean and the spread around the algorithm's
+    rounded mean) with their exact moments under ``null`` (cached: they do not depend on the
+    data)."""
     profile = PROFILES[algorithm]
     laws = _laws(profile, Instance(a, budget))
     pmf, pmf_upper = laws[null].truncated_pmf(), laws[null].truncated_pmf_upper()
@@ -136,11 +151,6 @@ def _design(algorithm: str, a: tuple[int, ...], budget: int, null: str,
     centre = round(laws[profile.paper_variant].truncated_moments())  # fixed by the design
     scores: list[tuple[str, tuple[Fraction, ...]]] = [
         ("mean", times), ("spread", tuple((t - centre) ** 2 for t in times))]
-    base = laws[profile.paper_variant].truncated_pmf()
-    for w in alternatives:
-        alt = laws[w].truncated_pmf()
-        scores.append((f"lr:{w}", tuple(_lr_score(pa, pb)
-                                        for pa, pb in zip(alt, base, strict=True))))
     upper = pmf_upper if laws[null].enclosed else None
     return tuple((name, score, score_moments(score, pmf, upper)) for name, score in scores)
 
@@ -156,10 +166,26 @@ def _cdf(algorithm: str, a: tuple[int, ...], budget: int, null: str
     return lower, tuple(min(Fraction(1), f) for f in accumulate(law.truncated_pmf_upper()))
 
 
+#: Goodness-of-fit tests per instance and law: KS, mean, spread.
+GOF_TESTS = 3
+
+
+def gof_level(profile: Profile, looks: int) -> float:
+    """The level of each goodness-of-fit test: the family-wise level's share
+    (``1 - E_SHARE``) over the instances, the tests per instance, and the ``looks`` at which the
+    check could have stopped (a union bound: :mod:`zonemax.conformance.sequential`)."""
+    share = FAMILY_LEVEL * float(1 - E_SHARE)
+    return share / (GOF_TESTS * len(profile.instances) * looks)
+
+
+def e_level() -> float:
+    """The level of each e-value (:mod:`zonemax.conformance.sequential`)."""
+    return FAMILY_LEVEL * float(E_SHARE)
+
+
 def _tests(profile: Profile, samples: Mapping[tuple[int, ...], Counter[int]], null: str,
-           alternatives: tuple[str, ...]) -> tuple[list[StatTest], list[ExactValues]]:
-    per_instance = 3 + len(alternatives)
-    level = FAMILY_LEVEL / (per_instance * len(profile.instances))
+           looks: int) -> tuple[list[StatTest], list[ExactValues]]:
+    level = gof_level(profile, looks)
     tests: list[StatTest] = []
     exact: list[ExactValues] = []
     for inst in profile.instances:
@@ -167,8 +193,7 @@ def _tests(profile: Profile, samples: Mapping[tuple[int, ...], Counter[int]], nu
         tag = f"a={','.join(map(str, inst.a))}"
         cdf, cdf_upper = _cdf(profile.algorithm, inst.a, inst.budget, null)
         tests.append(ks_test(f"ks {tag}", counts, cdf, level, cdf_upper))
-        for name, score, moments in _design(profile.algorithm, inst.a, inst.budget, null,
-                                            alternatives):
+        for name, score, moments in _design(profile.algorithm, inst.a, inst.budget, null):
             tests.append(bernstein_test(f"{name} {tag}", counts, score, moments, level))
         n = sum(counts.values())
         observed = sum(t * c for t, c in counts.items()) / n
@@ -178,81 +203,124 @@ def _tests(profile: Profile, samples: Mapping[tuple[int, ...], Counter[int]], nu
     return tests, exact
 
 
-def judge(profile: Profile, samples: Mapping[tuple[int, ...], Counter[int]]
-          ) -> tuple[VariantVerdict, ...]:
-    """Every variant's tests on ``samples`` (``min(T, budget)`` counted per instance)."""
+@lru_cache(maxsize=16)
+def _log_laws(profile: Profile) -> dict[str, tuple[LogLaw, ...]]:
+    """Per distinct law, its logs per instance (:mod:`zonemax.conformance.sequential`)."""
+    out: dict[str, tuple[LogLaw, ...]] = {}
+    for v in distinct_laws(profile):
+        out[v] = tuple(LogLaw.of(law.truncated_pmf(), law.truncated_pmf_upper())
+                       for law in (_laws(profile, inst)[v] for inst in profile.instances))
+    return out
+
+
+def evidence(profile: Profile, samples: Mapping[tuple[int, ...], Counter[int]]
+             ) -> dict[str, EValue]:
+    """The e-value against each distinct law on ``samples`` (at :func:`e_level`)."""
+    counts = [counts_array(samples.get(inst.a, Counter()), inst.budget)
+              for inst in profile.instances]
+    return e_values(_log_laws(profile), counts, e_level(), profile.paper_variant)
+
+
+def judge(profile: Profile, samples: Mapping[tuple[int, ...], Counter[int]],
+          looks: int | None = None) -> tuple[VariantVerdict, ...]:
+    """Every variant's and known bug's tests on ``samples`` (``min(T, budget)`` counted per
+    instance): the e-value against its law, and the goodness-of-fit tests at the level for
+    ``looks`` checkpoints (default: the looks of the profile's cap).  The data are consistent
+    with a law when neither rejects."""
     same = same_laws(profile)
-    alternatives = tuple(v for v in profile.variants
-                         if same[v] is None and v != profile.paper_variant)
+    looks = len(schedule(profile.runs)) if looks is None else looks
+    weighed = evidence(profile, samples)
     verdicts = []
-    for v in profile.variants:
-        tests, exact = _tests(profile, samples, v, alternatives)
-        verdicts.append(VariantVerdict(v, not any(t.rejected for t in tests), tuple(tests),
-                                       tuple(exact), same[v]))
+    for v in profile.catalogue:
+        ev = weighed[_root(profile, v)]
+        e_test = StatTest("e-value (all targets)", ev.log_e, 0.0, ev.p_value, ev.log_e,
+                          ev.rejected, ev.level)
+        tests, exact = _tests(profile, samples, v, looks)
+        consistent = not ev.rejected and not any(t.rejected for t in tests)
+        verdicts.append(VariantVerdict(v, consistent, (e_test, *tests), tuple(exact), same[v]))
     return tuple(verdicts)
 
 
-#: Runs per call batch after the first: progress is reported between batches.
-BATCH = 1000
-
-#: ``progress(runs done, runs in all, laws not yet rejected)``, called between batches.
+#: ``progress(runs done, runs at most, laws not yet rejected)``, called between batches.
 Progress = Callable[[int, int, tuple[str, ...]], None]
 
 
 def standing(profile: Profile, samples: Mapping[tuple[int, ...], Counter[int]]
              ) -> tuple[str, ...]:
-    """The distinct laws not (yet) rejected by the KS test on the data so far, for progress
-    reports only (the verdict is :func:`judge`'s, on the whole sample)."""
-    same = same_laws(profile)
-    level = FAMILY_LEVEL / len(profile.instances)
-    out = []
-    for v in profile.variants:
-        if same[v] is not None:
-            continue
-        rejected = False
-        for inst in profile.instances:
-            counts = samples.get(inst.a)
-            if counts:
-                cdf, upper = _cdf(profile.algorithm, inst.a, inst.budget, v)
-                rejected = rejected or ks_test("progress", counts, cdf, level, upper).rejected
-        if not rejected:
-            out.append(v)
-    return tuple(out)
+    """The distinct laws whose e-value has not (yet) crossed its threshold."""
+    return tuple(v for v, ev in evidence(profile, samples).items() if not ev.rejected)
 
 
-def _collect(profile: Profile, run: RunFunction, seed: int, runs: int, params: dict[str, Any],
-             timeout: float, progress: Progress | None = None
-             ) -> dict[tuple[int, ...], Counter[int]]:
-    caller = Caller(run, timeout)
-    children = np.random.SeedSequence(seed).spawn(len(profile.instances))
-    samples: dict[tuple[int, ...], Counter[int]] = {}
-    total = runs * len(profile.instances)
-    for k, (inst, child) in enumerate(zip(profile.instances, children, strict=True)):
-        laws = _laws(profile, inst)
-        seeds = child.spawn(runs)
-        first = min(FIRST_BATCH, runs)
+class _Collector:
+    """Runs of one implementation on each instance of a profile, extended look by look; run
+    ``i`` on instance ``k`` always gets the ``i``-th grandchild of the ``k``-th child of
+    ``SeedSequence(seed)``, whatever the looks (a result does not depend on the batches)."""
+
+    def __init__(self, profile: Profile, run: RunFunction, seed: int, params: dict[str, Any],
+                 timeout: float) -> None:
+        self.profile = profile
+        self.caller = Caller(run, timeout)
+        self.params = params
+        self.children = np.random.SeedSequence(seed).spawn(len(profile.instances))
+        self.seeds: list[list[np.random.SeedSequence]] = [[] for _ in profile.instances]
+        self.answers: list[list[Answer]] = [[] for _ in profile.instances]
+        self.samples: dict[tuple[int, ...], Counter[int]] = {
+            inst.a: Counter() for inst in profile.instances}
+
+    def _calls(self, inst: Instance, seeds: list[np.random.SeedSequence]
+               ) -> list[tuple[tuple[Any, ...], dict[str, Any]]]:
+        return [((inst.a,), {"rng": np.random.default_rng(s), "budget": inst.budget,
+                             **self.params}) for s in seeds]
+
+    def extend(self, k: int, upto: int) -> None:
+        """Runs on instance ``k`` up to ``upto`` in all."""
+        inst = self.profile.instances[k]
+        have = len(self.answers[k])
+        if upto <= have:
+            return
+        self.seeds[k].extend(self.children[k].spawn(upto - len(self.seeds[k])))
+        laws = _laws(self.profile, inst)
         lowest = min(next((t for t, p in enumerate(law.truncated_pmf_upper()) if p > 0),
                           inst.budget) for law in laws.values())
-        answers: list[Answer] = []
-        bounds = [(0, first)] + [(lo, min(lo + BATCH, runs)) for lo in range(first, runs, BATCH)]
+        bounds = ([(have, min(FIRST_BATCH, upto))] if have < FIRST_BATCH else []) + [
+            (lo, min(lo + BATCH, upto)) for lo in range(max(have, FIRST_BATCH), upto, BATCH)]
         for lo, hi in bounds:
-            calls = [((inst.a,), {"rng": np.random.default_rng(s), "budget": inst.budget,
-                                  **params}) for s in seeds[lo:hi]]
-            answers.extend(parse_answer(raw, inst.budget)
-                           for raw in caller.map(calls, first=lo + 1))
-            if progress is not None:
-                samples[inst.a] = Counter(ans.value for ans in answers)
-                progress(k * runs + hi, total, standing(profile, samples))
-            claimed = [ans.value for ans in answers if ans.solved and ans.value < lowest]
+            if lo >= hi:
+                continue
+            new = [parse_answer(raw, inst.budget) for raw in
+                   self.caller.map(self._calls(inst, self.seeds[k][lo:hi]), first=lo + 1)]
+            self.answers[k].extend(new)
+            claimed = [ans.value for ans in new if ans.solved and ans.value < lowest]
             if claimed:
                 raise Errored(f"claims the optimum of a = {inst.a} after {min(claimed)} "
                               f"evaluations; from 0^n no variant reaches it in fewer than "
                               f"{lowest}")
             if lo == 0:
-                _check_first(answers, laws)
-                _check_repeat(caller, inst, seeds, answers, params)
-        samples[inst.a] = Counter(ans.value for ans in answers)
-    return samples
+                _check_first(self.answers[k], laws)
+                _check_repeat(self.caller, inst, self.seeds[k], self.answers[k], self.params)
+            self.samples[inst.a].update(ans.value for ans in new)
+
+
+def _collect(profile: Profile, run: RunFunction, seed: int, cap: int, params: dict[str, Any],
+             timeout: float, progress: Progress | None = None
+             ) -> tuple[dict[tuple[int, ...], Counter[int]], int, int]:
+    """The sequential check's data: look after look (:func:`~zonemax.conformance.sequential.
+    schedule`), runs on every instance, until at most one law is left standing or ``cap`` runs
+    per instance are made.  Returns the samples, the runs per instance and the looks taken."""
+    collector = _Collector(profile, run, seed, params, timeout)
+    looks = schedule(cap)
+    total = cap * len(profile.instances)
+    size = looks[0]
+    for j, size in enumerate(looks):
+        for k in range(len(profile.instances)):
+            collector.extend(k, size)
+            if progress is not None:
+                done = size * (k + 1) + (looks[j - 1] if j else 0) * (len(profile.instances)
+                                                                        - k - 1)
+                progress(done, total, standing(profile, collector.samples))
+        if len(standing(profile, collector.samples)) <= 1:
+            return collector.samples, size, j + 1
+    return collector.samples, size, len(looks)
 
 
 def _check_repeat(caller: Caller, inst: Instance, seeds: list[np.random.SeedSequence],
@@ -334,31 +402,34 @@ def check(
                          f"{', '.join(PROFILES)}); judge its step operator with operator=")
     profile = PROFILES[algorithm]
     _check_params(profile, params or {})
-    size = profile.runs if runs is None else runs
+    cap = profile.runs if runs is None else runs
     try:
-        samples = _collect(profile, run, seed, size, dict(profile.params), float(timeout),
-                           progress)
+        samples, size, looks = _collect(profile, run, seed, cap, dict(profile.params),
+                                        float(timeout), progress)
     except Errored as exc:
         return ConformanceResult(algorithm, "run", seed, False, str(exc), (), (), (),
-                                 FAMILY_LEVEL, size, profile.paper_variant,
+                                 FAMILY_LEVEL, cap, profile.paper_variant,
                                  measured_runs=profile.runs, subject=SUBJECTS[algorithm])
-    verdicts = judge(profile, samples)
-    return _result(algorithm, "run", seed, profile.paper_variant, SUBJECTS[algorithm],
-                   verdicts, size, profile.runs, most_likely(profile, samples, verdicts))
+    verdicts = judge(profile, samples, len(schedule(cap)))
+    result = _result(algorithm, "run", seed, profile.paper_variant, SUBJECTS[algorithm],
+                     verdicts, size, profile.runs, most_likely(profile, samples, verdicts),
+                     cap=cap)
+    return replace(result, looks=looks)
 
 
 def _result(algorithm: str, level: str, seed: int, paper: str, subject: str,
             verdicts: tuple[VariantVerdict, ...], size: int, measured: int,
-            likely: str | None) -> ConformanceResult:
+            likely: str | None, cap: int | None = None) -> ConformanceResult:
     """The result of a judged sample, with its verdict (:func:`~zonemax.conformance.result.
-    settle`)."""
+    settle`; ``cap``: the most runs per instance of a sequential check, ``None`` for a
+    fixed-size one)."""
     consistent = tuple(v.variant for v in verdicts if v.consistent)
     rejected = tuple(v.variant for v in verdicts if not v.consistent)
     unit = "draws" if level == "operator" else "runs per instance"
-    status, reason = settle(paper, subject, verdicts, size, measured, unit, likely)
+    status, reason = settle(paper, subject, verdicts, size, measured, unit, likely, cap=cap)
     return ConformanceResult(algorithm, level, seed, status == CONFORMS, None, consistent,
                              rejected, verdicts, FAMILY_LEVEL, size, paper, status, reason,
-                             measured, likely, subject)
+                             measured, likely, subject, cap=cap)
 
 
 def most_likely(profile: Profile, samples: Mapping[tuple[int, ...], Counter[int]],

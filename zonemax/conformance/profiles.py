@@ -51,8 +51,6 @@ from zonemax.conformance.laws import (
 FAMILY_LEVEL = 1e-3
 #: The tail mass beyond each instance's budget under the algorithm's law (module docstring).
 BUDGET_TAIL = 1e-4
-#: Clip of the log-likelihood-ratio scores (bounds ``M`` in Bernstein's inequality).
-LR_CLIP = 4
 
 
 @dataclass(frozen=True)
@@ -78,7 +76,14 @@ class Profile:
     instances:
         The targets with their budgets.
     runs:
-        Runs per instance (the default sample size).
+        Runs per instance at most (the cap of the sequential test,
+        :mod:`zonemax.conformance.sequential`; the power against every catalogued law is
+        measured at it).
+    params:
+        The algorithm's parameters, fixed by the design.
+    bugs:
+        Known bugs with exact laws (:data:`zonemax.conformance.laws.BUGS`): laws the check
+        must reject, like the variants', before it calls an implementation conforming.
     """
 
     algorithm: str
@@ -87,6 +92,12 @@ class Profile:
     instances: tuple[Instance, ...]
     runs: int
     params: tuple[tuple[str, Fraction], ...] = ()
+    bugs: tuple[str, ...] = ()
+
+    @property
+    def catalogue(self) -> tuple[str, ...]:
+        """The variants, then the known bugs: every law the check weighs."""
+        return (*self.variants, *self.bugs)
 
     def param(self, name: str) -> Fraction | None:
         """The value of parameter ``name`` (``None`` if the algorithm has none)."""

@@ -95,6 +95,11 @@ class ConformanceResult:
         (``None`` if none is consistent); a ranking, not a finding that the code runs it.
     subject:
         What the claimed algorithm is, in words (the reports name it).
+    cap:
+        A sequential check (the run level): the most runs per instance it would have made
+        (``runs`` is where it stopped); ``None`` for a fixed-size check (the operator level).
+    looks:
+        How many times a sequential check looked at its data before it stopped.
     """
 
     algorithm: str
@@ -113,6 +118,8 @@ class ConformanceResult:
     measured_runs: int = 0
     most_likely: str | None = None
     subject: str = "the paper's algorithm"
+    cap: int | None = None
+    looks: int = 0
 
     def __post_init__(self) -> None:
         if not self.status:  # built from the old fields alone: two verdicts
@@ -157,6 +164,8 @@ class ConformanceResult:
             "consistent_variants": list(self.consistent_variants),
             "rejected_variants": list(self.rejected_variants),
             "family_level": self.family_level, "runs_per_instance": self.runs,
+            "sequential": self.cap is not None, "cap_runs_per_instance": self.cap,
+            "looks": self.looks,
             "verdicts": [
                 {"variant": v.variant, "consistent": v.consistent, "same_law_as": v.same_law_as,
                  "tests": [{"name": t.name, "statistic": t.statistic, "expected": t.expected,
@@ -192,10 +201,17 @@ class ConformanceResult:
         lines.append("consistent: " + (", ".join(self.consistent_variants) or "none"))
         lines.append("rejected:   " + (", ".join(self.rejected_variants) or "none"))
         unit = "draws" if self.level == "operator" else "runs per instance"
-        lines.append(f"error rate: a correct implementation fails with probability <= "
-                     f"{self.family_level:g} (Bonferroni over the tests against one law; "
-                     f"conservative p-values); {self.runs} {unit} (power measured at "
-                     f"{self.measured_runs})")
+        if self.cap is None:
+            lines.append(f"error rate: a correct implementation fails with probability <= "
+                         f"{self.family_level:g} (Bonferroni over the tests against one law; "
+                         f"conservative p-values); {self.runs} {unit} (power measured at "
+                         f"{self.measured_runs})")
+        else:
+            lines.append(f"error rate: a correct implementation fails with probability <= "
+                         f"{self.family_level:g} (anytime-valid e-values, and goodness of fit "
+                         f"over every look); sequential: stopped at {self.runs} {unit} "
+                         f"(look {self.looks}; at most {self.cap}; power measured at "
+                         f"{self.measured_runs})")
         for v in self.verdicts:
             mark = "consistent" if v.consistent else "REJECTED"
             same = f" (same law as {v.same_law_as})" if v.same_law_as else ""
@@ -252,12 +268,16 @@ def grouped(variants: tuple[str, ...], verdicts: tuple[VariantVerdict, ...]
 
 
 def settle(paper: str, subject: str, verdicts: tuple[VariantVerdict, ...], runs: int,
-           measured_runs: int, unit: str, most_likely: str | None = None) -> tuple[str, str]:
+           measured_runs: int, unit: str, most_likely: str | None = None,
+           cap: int | None = None) -> tuple[str, str]:
     """``(status, reason)`` of a judged sample (module docstring).
 
     ``conforms`` only when ``paper`` is consistent, every variant with another law is rejected,
-    and ``runs >= measured_runs``; ``inconclusive`` when ``paper`` is consistent but one of
-    those conditions fails; ``does not conform`` when ``paper`` is rejected."""
+    and (a fixed-size check, ``cap=None``) ``runs >= measured_runs``; ``inconclusive`` when
+    ``paper`` is consistent but one of those conditions fails; ``does not conform`` when
+    ``paper`` is rejected.  A sequential check (``cap``: its most runs) has no size condition:
+    its e-values reject a law at their level whenever they do, and its size is where it
+    stopped."""
     consistent = tuple(v.variant for v in verdicts if v.consistent)
     size = f"{runs} {unit}"
     if paper not in consistent:
@@ -276,10 +296,15 @@ def settle(paper: str, subject: str, verdicts: tuple[VariantVerdict, ...], runs:
     standing = grouped(tuple(v for v in alternatives_of(paper, verdicts) if v in consistent),
                        verdicts)
     if standing:
+        if cap is not None:
+            return INCONCLUSIVE, (f"consistent with {paper}, but also with "
+                                  f"{', '.join(standing)}: not distinguishable at this size "
+                                  f"({size}, the cap: the sequential test did not decide; "
+                                  f"the power was measured at a cap of {measured_runs})")
         return INCONCLUSIVE, (f"consistent with {paper}, but also with "
                               f"{', '.join(standing)}: not distinguishable at this size "
                               f"({size}; the power was measured at {measured_runs})")
-    if runs < measured_runs:
+    if cap is None and runs < measured_runs:
         return INCONCLUSIVE, (f"consistent with {paper} and every catalogued variant with "
                               f"another law rejected, but {size} is below the pre-registered "
                               f"{measured_runs} at which the power was measured")
