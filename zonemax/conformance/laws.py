@@ -32,6 +32,12 @@ values alone are ``algorithm-1``.  Laws that are equal by a proof, whatever the 
 The check finds these (and any other coincidence on its targets) by comparing the laws
 (:func:`zonemax.conformance.api.same_laws`) and reports them as ``same law as``.
 
+Bug classes (:data:`BUGS`, :func:`bug_kernel`) are realistic implementation mistakes of the ±1
+EA and RLS that are not combinations of the axes: a mutation rate ``1/|a|_1`` or ``1/(n+1)``,
+a step clipped at the target, acceptance by the squared distance.  Each keeps the symmetries
+above, so each has an exact lumped law of its own (for RLS both equal the paper's law, by a
+proof given in :func:`bug_kernel`).
+
 RLS_{alpha,beta} (Algorithm 2) has its own kernel (:func:`rls_ab_kernel`) on multisets of
 (distance, velocity) pairs, with the variants ``tie-increases-velocity`` and ``round-for-floor``.
 
@@ -124,13 +130,24 @@ def start_state(a: Sequence[int]) -> State:
     return tuple(sorted((abs(int(ai)) for ai in a), reverse=True))
 
 
-def _ea_position_options(value: int, m: int, n: int) -> list[tuple[int, tuple[int, ...], bool,
-                                                                  Fraction]]:
-    """(Δf, new distances, none mutated, probability) for ``m`` positions at distance ``value``."""
-    p = Fraction(1, n)  # Algorithm 1, line 4: each position with probability 1/n
+def _ea_position_options(value: int, m: int, n: int, rate: Fraction | None = None,
+                        clipped: bool = False
+                        ) -> list[tuple[int, tuple[int, ...], bool, Fraction]]:
+    """(Δf, new distances, none changed, probability) for ``m`` positions at distance ``value``
+    (``rate``: the mutation probability instead of ``1/n``; ``clipped``: a step past the target
+    is clipped, see :data:`BUGS`)."""
+    # Algorithm 1, line 4: each position with probability 1/n
+    p = Fraction(1, n) if rate is None else rate
     q = 1 - p
     half = p / 2  # Definition 1: +1 or -1 with probability 1/2 each
     opts = []
+    if value == 0 and clipped:
+        # the step past a_i is clipped (the position stays: probability q + p/2), the step back
+        # towards 0 moves to distance 1 (p/2)
+        for k in range(m + 1):
+            prob = math.comb(m, k) * half**k * (q + half) ** (m - k)
+            opts.append((k, (1,) * k + (0,) * (m - k), k == 0, prob))
+        return opts
     if value == 0:
         for k in range(m + 1):  # any step from distance 0 moves to distance 1
             prob = math.comb(m, k) * p**k * q ** (m - k)
@@ -145,11 +162,14 @@ def _ea_position_options(value: int, m: int, n: int) -> list[tuple[int, tuple[in
     return opts
 
 
-def ea_pm1_offspring(n: int) -> Callable[[State], list[Outcome]]:
-    """The law of one offspring of Algorithm 1 with the ±1 operator, lumped (module docstring)."""
+def ea_pm1_offspring(n: int, *, rate: Fraction | None = None, clipped: bool = False
+                     ) -> Callable[[State], list[Outcome]]:
+    """The law of one offspring of Algorithm 1 with the ±1 operator, lumped (module docstring);
+    ``rate`` and ``clipped`` give the bug classes of :data:`BUGS` (mutation probability
+    ``rate`` instead of ``1/n``; a step past the target clipped)."""
 
     def law(d: State) -> list[Outcome]:
-        groups = [_ea_position_options(v, m, n) for v, m in Counter(d).items()]
+        groups = [_ea_position_options(v, m, n, rate, clipped) for v, m in Counter(d).items()]
         out: dict[tuple[State, int, bool], Fraction] = {}
         for combo in product(*groups):
             delta = sum(c[0] for c in combo)
@@ -163,17 +183,21 @@ def ea_pm1_offspring(n: int) -> Callable[[State], list[Outcome]]:
     return law
 
 
-def rls_pm1_offspring(n: int) -> Callable[[State], list[Outcome]]:
-    """One offspring of RLS with the ±1 operator: one uniform position steps ±1 (Section 2)."""
+def rls_pm1_offspring(n: int, *, clipped: bool = False) -> Callable[[State], list[Outcome]]:
+    """One offspring of RLS with the ±1 operator: one uniform position steps ±1 (Section 2);
+    ``clipped``: the step past the target is clipped (the bug of :data:`BUGS`)."""
     each = Fraction(1, 2 * n)  # position 1/n, direction 1/2 (Definition 1)
 
     def law(d: State) -> list[Outcome]:
         out: dict[tuple[State, int, bool], Fraction] = {}
         for i, di in enumerate(d):
-            moves = [(di + 1, 1), (di + 1, 1)] if di == 0 else [(di + 1, 1), (di - 1, -1)]
+            if di == 0:
+                moves = [(1, 1), (0, 0) if clipped else (1, 1)]
+            else:
+                moves = [(di + 1, 1), (di - 1, -1)]
             for new_di, delta in moves:
                 new = tuple(sorted((*d[:i], new_di, *d[i + 1:]), reverse=True))
-                key = (new, delta, False)
+                key = (new, delta, new_di == di)
                 out[key] = out.get(key, Fraction(0)) + each
         return [(k[0], k[1], k[2], v) for k, v in out.items()]
 
@@ -251,6 +275,90 @@ def rls_step_offspring(n: int, law: Callable[[int], Fraction]
 OFFSPRING = {"ea-pm1": ea_pm1_offspring, "rls-pm1": rls_pm1_offspring}
 #: Algorithms whose step law has a parameter: (offspring builder, magnitude law from q).
 STEP_OFFSPRING = {"ea-geom": ea_step_offspring, "rls-geom": rls_step_offspring}
+
+#: Bug classes: realistic mistakes in an implementation of Algorithm 1 or RLS with the ±1
+#: operator (Gadea Harder et al. 2023, Section 2, Definition 1), each with its exact law
+#: (:func:`bug_kernel`).  They are not combinations of the axes (:func:`variant_axes` refuses
+#: them); :func:`run_time_law` takes them as ``variant``.
+BUGS: dict[str, tuple[str, ...]] = {
+    "ea-pm1": ("rate-1/|a|_1", "rate-1/(n+1)", "step-clipped-at-a",
+               "squared-distance-acceptance"),
+    "rls-pm1": ("step-clipped-at-a", "squared-distance-acceptance"),
+}
+
+
+def _unknown_bug(algorithm: str, name: str) -> ValueError:
+    known = ", ".join(BUGS.get(algorithm, ()))
+    return ValueError(f"unknown bug {name!r} of {algorithm}; the bug classes of {algorithm} "
+                      f"are: {known or 'none'}")
+
+
+def _squares(d: State) -> int:
+    return sum(di * di for di in d)
+
+
+def bug_kernel(algorithm: str, name: str, a: Sequence[int]
+               ) -> Callable[[State], dict[State, Fraction]]:
+    r"""The lumped kernel (self-loops omitted) of the bug class ``name`` of ``algorithm``
+    (``ea-pm1``: Algorithm 1, ``rls-pm1``: RLS, each with the ±1 operator of Definition 1, in
+    Gadea Harder, Kötzing, Li, Radhakrishnan 2023, arXiv:2307.11855, Section 2) on target ``a``.
+    Each is Algorithm 1 (or RLS) with one change, everything else as in the paper (the start
+    ``0^n`` not counted, every offspring evaluated and counted, the run ends at ``x = a``):
+
+    * ``rate-1/|a|_1`` (EA): each position is mutated with probability ``1/|a|_1`` instead of
+      ``1/n`` (line 4); wherever ``|a|_1 = n`` (every ``|a_i| = 1``, or zeros and twos as in
+      ``(2, 0)``) the kernel, hence the law, is Algorithm 1's, and wherever ``|a|_1 = n + 1``
+      it is ``rate-1/(n+1)``'s;
+    * ``rate-1/(n+1)`` (EA): mutation probability ``1/(n+1)``;
+    * ``step-clipped-at-a``: a step that would move ``x_i`` past ``a_i`` (to the side of ``a_i``
+      away from the start 0; for ``a_i = 0`` the side ``x_i > 0``) leaves ``x_i = a_i``.  A
+      mutated position at distance 0 stays there with probability 1/2 (the step past ``a_i``)
+      and moves to distance 1 with probability 1/2 (the step back towards 0); the offspring
+      may equal its parent and still costs an evaluation.  For RLS the law is the paper's on
+      every target: there a step from distance 0 makes ``f`` worse and is rejected, and the
+      clipped step leaves ``x`` unchanged, both a self-loop of every state;
+    * ``squared-distance-acceptance``: the offspring is accepted iff
+      ``sum (a_i - y_i)^2 <= sum (a_i - x_i)^2`` (ties to the offspring) instead of line 6's
+      ``f(y) <= f(x)``; ``f`` may now grow (``(3, 0, 0) -> (2, 1, 1)``) while the sum of squares
+      never does, so the chain stays finite.  For RLS the law is again the paper's: one
+      position moves from distance ``d`` to ``d ± 1``, the sum of squares changes by
+      ``±2d + 1``, which is negative exactly when ``f`` decreases.
+
+    Why the lumping onto sorted distance tuples stays exact (module docstring): each change
+    commutes with permutations of the positions (a rate that is the same for all positions, a
+    rule applied per position, an acceptance by a symmetric function of the distances) and
+    with the sign flip ``a_i -> -a_i, x_i -> -x_i`` of a coordinate (the rates and the squared
+    distance do not see signs; the clip is to the side of ``a_i`` away from 0, which flips
+    with it).  Under the clip no ``x_i`` ever passes ``a_i``, so ``x_i = a_i - sign(a_i) d_i``
+    is a function of ``d_i`` and the next distances depend on the distances only.
+    """
+    if algorithm not in BUGS:
+        raise ValueError(f"no bug classes for {algorithm!r}; they belong to "
+                         f"{', '.join(BUGS)}")
+    if name not in BUGS[algorithm]:
+        raise _unknown_bug(algorithm, name)
+    a = tuple(int(ai) for ai in a)
+    n = len(a)
+    offspring: Callable[[State], list[Outcome]]
+    if algorithm == "rls-pm1":
+        offspring = rls_pm1_offspring(n, clipped=name == "step-clipped-at-a")
+    else:
+        rate = {"rate-1/|a|_1": Fraction(1, sum(abs(ai) for ai in a)),
+                "rate-1/(n+1)": Fraction(1, n + 1)}.get(name)
+        offspring = ea_pm1_offspring(n, rate=rate, clipped=name == "step-clipped-at-a")
+    squared = name == "squared-distance-acceptance"
+
+    def kernel(d: State) -> dict[State, Fraction]:
+        out: dict[State, Fraction] = {}
+        for new, delta, _unchanged, prob in offspring(d):
+            # Algorithm 1, line 6 (or the squared distances): ties to the offspring
+            accept = _squares(new) <= _squares(d) if squared else delta <= 0
+            if accept and new != d:
+                out[new] = out.get(new, Fraction(0)) + prob
+        return out
+
+    return kernel
+
 
 #: The variants of RLS_{alpha,beta} (Algorithm 2) with a law of their own.
 RLS_AB_VARIANTS = ("algorithm-2", "strict-acceptance", "resample-unchanged",
@@ -397,7 +505,8 @@ def run_time_law(algorithm: str, variant: str, a: Sequence[int], budget: int,
                  exponent: Fraction | None = None) -> RunTimeLaw:
     """The exact law of ``T`` of ``variant`` of ``algorithm`` on target ``a`` (module docstring;
     ``alpha``, ``beta`` for ``rls-ab`` only, the rational ratio ``q`` for ``ea-geom`` and
-    ``rls-geom``)."""
+    ``rls-geom``).  For ``ea-pm1`` and ``rls-pm1`` ``variant`` may also be a bug class of
+    :data:`BUGS` (its kernel: :func:`bug_kernel`)."""
     if algorithm in ENCLOSED_STEPS:
         return _enclosed_law(algorithm, variant, tuple(int(ai) for ai in a), budget, eps,
                              exponent)
@@ -409,11 +518,20 @@ def run_time_law(algorithm: str, variant: str, a: Sequence[int], budget: int,
         raise ValueError("the target a must be a non-empty tuple with a non-zero entry")
     if not isinstance(budget, int) or budget < 1:
         raise ValueError(f"budget must be a positive int, got {budget!r}")
+    bug = variant in BUGS.get(algorithm, ())
     if algorithm == "rls-ab":
         shift = 1 if variant.endswith("start-counted") else 0
         base = variant.removesuffix("start-counted").rstrip("+") or "algorithm-2"
+    elif bug:
+        base, shift = variant, 0  # a bug class (BUGS): the start is not counted
     else:
-        base, shift = split_start(variant)
+        try:
+            base, shift = split_start(variant)
+        except ValueError as error:
+            if algorithm not in BUGS:
+                raise
+            raise ValueError(f"{error}; or one of the bug classes of {algorithm}: "
+                             f"{', '.join(BUGS[algorithm])}") from None
     kernel: Callable[[Any], dict[Any, Fraction]]
     start: Any
     if algorithm == "rls-ab":
@@ -432,20 +550,26 @@ def run_time_law(algorithm: str, variant: str, a: Sequence[int], budget: int,
         def level(d: Any) -> int:
             return sum(p[0] for p in d)
     else:
-        if algorithm in STEP_OFFSPRING:
-            if q is None:
-                raise ValueError(f"{algorithm} needs the ratio q")
-            built = STEP_OFFSPRING[algorithm](len(a), geom_magnitude(q))
+        if bug:
+            kernel = bug_kernel(algorithm, variant, a)
         else:
-            built = OFFSPRING[algorithm](len(a))
-        kernel = variant_kernel(built, base)
+            if algorithm in STEP_OFFSPRING:
+                if q is None:
+                    raise ValueError(f"{algorithm} needs the ratio q")
+                built = STEP_OFFSPRING[algorithm](len(a), geom_magnitude(q))
+            else:
+                built = OFFSPRING[algorithm](len(a))
+            kernel = variant_kernel(built, base)
         start = start_state(a)
+        # every move keeps or lowers f, except under squared-distance acceptance, which keeps
+        # or lowers the sum of squares (hitting_moments solves level by level)
+        squared = variant == "squared-distance-acceptance" and bug
 
         def is_target(d: Any) -> bool:
             return bool(d[0] == 0)
 
         def level(d: Any) -> int:
-            return sum(d)
+            return _squares(d) if squared else sum(d)
     mean: Fraction | None = None
     var: Fraction | None = None
     key = (algorithm, base, a, alpha, beta, q)  # the start axis shifts T: one chain for both
@@ -498,6 +622,8 @@ def _propagate(start: Any, moves: Callable[[Any], dict[Any, Fraction]],
     target at step ``t``.  ``moves`` gives the transitions, ``leaving`` the rows whose sum is
     the probability of leaving (the same kernel for an exact law; for an enclosure the lower
     kernel with the upper one's leaving mass gives lower bounds, and vice versa)."""
+    if rounding is None:
+        return _propagate_exact(start, moves, leaving, is_target, budget, shift)
     cache: dict[Any, tuple[dict[Any, Fraction], Fraction]] = {}
     vec: dict[Any, Fraction] = {start: Fraction(1)}
     pmf: list[Fraction] = [Fraction(0)] * shift
@@ -516,6 +642,43 @@ def _propagate(start: Any, moves: Callable[[Any], dict[Any, Fraction]],
         if rounding is not None:  # an enclosure: "down" for lower bounds, "up" for upper
             new_vec = {d: _round(p, rounding == "up") for d, p in new_vec.items()}
         vec = new_vec
+    return pmf[: budget + 1]
+
+
+def _propagate_exact(start: Any, moves: Callable[[Any], dict[Any, Fraction]],
+                     leaving: Callable[[Any], dict[Any, Fraction]],
+                     is_target: Callable[[Any], bool], budget: int, shift: int
+                     ) -> list[Fraction]:
+    """:func:`_propagate` without rounding, in integers: the state vector is kept as integer
+    numerators over one common denominator (multiplied at each step by the least common
+    multiple of the denominators of the rows in use), so a step costs integer products and no
+    greatest common divisors; the law is the same, exactly."""
+    rows: dict[Any, tuple[list[tuple[Any, Fraction]], int]] = {}  # row with its self-loop, lcm
+    scaled: dict[tuple[Any, int], list[tuple[Any, int]]] = {}  # the row times a multiplier
+    vec: dict[Any, int] = {start: 1}
+    denominator = 1
+    pmf: list[Fraction] = [Fraction(0)] * shift
+    for _t in range(budget + 1 - shift):
+        pmf.append(Fraction(sum(p for d, p in vec.items() if is_target(d)), denominator))
+        active = [d for d in vec if not is_target(d)]
+        multiplier = 1
+        for d in active:
+            if d not in rows:
+                row = [(e, Fraction(q)) for e, q in moves(d).items()]
+                row.append((d, 1 - sum(leaving(d).values(), Fraction(0))))
+                rows[d] = (row, math.lcm(*(q.denominator for _e, q in row)))
+            multiplier = math.lcm(multiplier, rows[d][1])
+        new_vec: dict[Any, int] = {}
+        for d in active:
+            key = (d, multiplier)
+            if key not in scaled:
+                scaled[key] = [(e, q.numerator * (multiplier // q.denominator))
+                               for e, q in rows[d][0] if q]
+            p = vec[d]
+            for e, w in scaled[key]:
+                new_vec[e] = new_vec.get(e, 0) + p * w
+        vec = new_vec
+        denominator *= multiplier
     return pmf[: budget + 1]
 
 

@@ -3,8 +3,9 @@
 Gadea Harder, Kötzing, Li, Radhakrishnan (2023), arXiv:2307.11855, Section 2 (Algorithm 1 and
 RLS with the ±1 operator, Definition 1).  They are what the conformance check is measured on:
 the paper's algorithm written with two random draw patterns (a coin per position, or
-``K ~ Bin(n, 1/n)`` positions drawn without replacement), and each variant planted as a minimal
-change.  Written independently of :mod:`zonemax.reference`.
+``K ~ Bin(n, 1/n)`` positions drawn without replacement), and each variant and each bug class
+(:data:`zonemax.conformance.laws.BUGS`: :func:`ea_pm1_bug`, :func:`rls_pm1_bug`) planted as a
+minimal change.  Written independently of :mod:`zonemax.reference`.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from zonemax.conformance.laws import variant_axes
+from zonemax.conformance.laws import BUGS, variant_axes
 
 #: Draw patterns of the (1+1) EA's mutation (both give each position probability 1/n).
 PATTERNS = ("coin", "binomial")
@@ -86,6 +87,88 @@ def rls_pm1(variant: str = "algorithm-1") -> Callable[..., tuple[int, bool]]:
             t += 1
             if _accepts(fy, fx, acceptance, rng):
                 x[i] += step
+                fx = fy
+        return t, fx == 0
+
+    return run
+
+
+def _known_bug(algorithm: str, name: str) -> None:
+    if name not in BUGS[algorithm]:
+        raise ValueError(f"unknown bug {name!r} of {algorithm}; the bug classes of {algorithm} "
+                         f"are: {', '.join(BUGS[algorithm])}")
+
+
+def _clip(value: int, ai: int) -> int:
+    """``value`` clipped at ``a_i``: never past it on the side away from 0 (``a_i = 0``: the
+    side above 0)."""
+    return min(value, ai) if ai >= 0 else max(value, ai)
+
+
+def ea_pm1_bug(name: str) -> Callable[..., tuple[int, bool]]:
+    """``run(a, *, rng, budget)`` of the (1+1) EA with ±1 (Algorithm 1, a coin per position)
+    with the bug class ``name`` of :data:`zonemax.conformance.laws.BUGS` planted as a minimal
+    change: ``rate-1/|a|_1``, ``rate-1/(n+1)``, ``step-clipped-at-a`` or
+    ``squared-distance-acceptance`` (their laws: :func:`zonemax.conformance.laws.bug_kernel`)."""
+    _known_bug("ea-pm1", name)
+
+    def run(a: Sequence[int], *, rng: np.random.Generator, budget: int) -> tuple[int, bool]:
+        n = len(a)
+        x = [0] * n  # Algorithm 1: x <- 0^n
+        fx = sum(abs(ai) for ai in a)
+        rate = 1 / n  # Algorithm 1, line 4
+        if name == "rate-1/|a|_1":
+            rate = 1 / fx  # bug: the target's L1 norm for n
+        elif name == "rate-1/(n+1)":
+            rate = 1 / (n + 1)  # bug: off by one
+        t = 0
+        while fx != 0 and t < budget:
+            y = list(x)
+            for i in range(n):
+                if rng.random() < rate:
+                    y[i] += 1 if rng.random() < 0.5 else -1  # Definition 1
+                    if name == "step-clipped-at-a":
+                        y[i] = _clip(y[i], a[i])  # bug: never past a_i
+            fy = sum(abs(ai - yi) for ai, yi in zip(a, y, strict=True))
+            t += 1
+            if name == "squared-distance-acceptance":  # bug: the squared distance decides
+                accept = (sum((ai - yi) ** 2 for ai, yi in zip(a, y, strict=True))
+                          <= sum((ai - xi) ** 2 for ai, xi in zip(a, x, strict=True)))
+            else:
+                accept = fy <= fx  # Algorithm 1, line 6
+            if accept:
+                x, fx = y, fy
+        return t, fx == 0
+
+    return run
+
+
+def rls_pm1_bug(name: str) -> Callable[..., tuple[int, bool]]:
+    """``run(a, *, rng, budget)`` of RLS with ±1 (Section 2) with the bug class ``name`` of
+    :data:`zonemax.conformance.laws.BUGS` planted: ``step-clipped-at-a`` or
+    ``squared-distance-acceptance`` (both have the paper's law: see
+    :func:`zonemax.conformance.laws.bug_kernel`)."""
+    _known_bug("rls-pm1", name)
+
+    def run(a: Sequence[int], *, rng: np.random.Generator, budget: int) -> tuple[int, bool]:
+        n = len(a)
+        x = [0] * n
+        fx = sum(abs(ai) for ai in a)
+        t = 0
+        while fx != 0 and t < budget:
+            i = int(rng.integers(n))  # one position, uniformly
+            step = 1 if rng.random() < 0.5 else -1  # Definition 1
+            yi = x[i] + step
+            if name == "step-clipped-at-a":
+                yi = _clip(yi, a[i])  # bug: never past a_i
+            fy = fx - abs(a[i] - x[i]) + abs(a[i] - yi)
+            t += 1
+            if name == "squared-distance-acceptance":  # bug: the squared distance decides
+                accept = (a[i] - yi) ** 2 <= (a[i] - x[i]) ** 2
+            else:
+                accept = fy <= fx
+            if accept:
+                x[i] = yi
                 fx = fy
         return t, fx == 0
 
@@ -307,6 +390,7 @@ ea_pm1_run = ea_pm1()
 
 def law_sampler(algorithm: str, variant: str | None = None) -> Callable[..., tuple[int, bool]]:
     """``run(a, *, rng, budget, **params)`` that draws ``min(T, budget)`` from ``variant``'s
+    (or, for ``ea-pm1`` and ``rls-pm1``, a bug class's: :data:`~zonemax.conformance.laws.BUGS`)
     exact law (the profile's, on the profile's targets; an enclosure: its lower bounds,
     renormalised): a stand-in for an implementation that runs exactly that law, at a fraction
     of the cost (the check's verdicts at the full size, in the default tests)."""
