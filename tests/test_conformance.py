@@ -145,11 +145,15 @@ def test_budgets_are_the_registered_quantile(algorithm: str) -> None:
 
 @pytest.mark.parametrize("pattern", ["coin", "binomial"])
 def test_two_draw_patterns_both_conform(pattern: str) -> None:
-    result = assert_conforms("ea-pm1", run=ea_pm1("algorithm-1", pattern), seed=11, runs=SMALL,
-                             allow_inconclusive=True)
-    assert "algorithm-1" in result.consistent_variants and result.status == INCONCLUSIVE
+    result = assert_conforms("ea-pm1", run=ea_pm1("algorithm-1", pattern), seed=11)
+    assert result.consistent_laws == ("algorithm-1",) and result.runs < result.cap
+    # a cap too small for the sequential test to decide: inconclusive, which fails unless
+    # allowed
+    small = assert_conforms("ea-pm1", run=ea_pm1("algorithm-1", pattern), seed=11, runs=150,
+                            allow_inconclusive=True)
+    assert "algorithm-1" in small.consistent_variants and small.status == INCONCLUSIVE
     with pytest.raises(AssertionError, match="INCONCLUSIVE"):
-        assert_conforms("ea-pm1", run=ea_pm1("algorithm-1", pattern), seed=11, runs=SMALL)
+        assert_conforms("ea-pm1", run=ea_pm1("algorithm-1", pattern), seed=11, runs=150)
 
 
 @pytest.mark.parametrize("algorithm", ["ea-pm1", "rls-pm1"])
@@ -183,7 +187,10 @@ def test_rls_start_counted_is_named() -> None:
 def test_matches_no_variant() -> None:
     def twice(a, *, rng, budget):  # type: ignore[no-untyped-def]
         t, solved = ea_pm1("strict-acceptance")(a, rng=rng, budget=budget)
-        return min(t + 2, budget), solved  # strict acceptance, two evaluations added
+        # strict acceptance, three evaluations added (with two, the check stops at 757 runs
+        # with only strict-acceptance+start-counted standing, and its goodness-of-fit tests do
+        # not reject it there: docs/tutorials/check-your-implementation.md, "Error rates")
+        return min(t + 3, budget), solved
 
     result = check("ea-pm1", run=twice, seed=3, runs=SMALL)
     assert not result.conforms and result.consistent_variants == ()

@@ -38,8 +38,11 @@ def test_vectors_follow_schema_and_manifest(built: dict[str, str]) -> None:
             assert manifest["files"][name] == hashlib.sha256(text.encode()).hexdigest()
     ea = json.loads(built["ea-pm1.run.json"])
     first = ea["instances"][0]
-    assert first["target"] == [1, 1]
-    assert first["variants"]["algorithm-1"]["mean"] == "32/3"
+    assert first["target"] == [3, -1]
+    assert first["variants"]["algorithm-1"]["mean"] == "6224/319"
+    second = ea["instances"][1]
+    assert second["target"] == [1, -1] and second["variants"]["algorithm-1"]["mean"] == "32/3"
+    assert "squared-distance-acceptance" in first["variants"]  # the known bugs too
     bad = json.loads(built["ea-pm1.run.json"])
     bad["instances"][0]["variants"]["algorithm-1"]["tail"] = 0.5  # a float, not a rational
     with pytest.raises(jsonschema.ValidationError):

@@ -84,7 +84,8 @@ BATCH = 1000
 RunFunction = Callable[..., object]
 
 
-@lru_cache(maxsize=64)
+#: Every profile's laws fit (catalogue x instances: 66 for ea-pm1; a smaller cache thrashed).
+@lru_cache(maxsize=1024)
 def _law(algorithm: str, variant: str, a: tuple[int, ...], budget: int) -> RunTimeLaw:
     profile = PROFILES[algorithm]
     return run_time_law(algorithm, variant, a, budget, profile.param("alpha"),
@@ -138,7 +139,7 @@ def _same(one: RunTimeLaw, other: RunTimeLaw) -> bool:
             and one.truncated_pmf_upper() == other.truncated_pmf_upper())
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=1024)
 def _design(algorithm: str, a: tuple[int, ...], budget: int, null: str
             ) -> tuple[tuple[str, tuple[Fraction, ...], Moments], ...]:
     """The Bernstein scores of one instance (the mean and the spread around the algorithm's
@@ -155,7 +156,7 @@ def _design(algorithm: str, a: tuple[int, ...], budget: int, null: str
     return tuple((name, score, score_moments(score, pmf, upper)) for name, score in scores)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=1024)
 def _cdf(algorithm: str, a: tuple[int, ...], budget: int, null: str
          ) -> tuple[tuple[Fraction, ...], tuple[Fraction, ...] | None]:
     """The distribution function of ``min(T, budget)`` (lower and upper for an enclosure)."""
@@ -301,26 +302,38 @@ class _Collector:
             self.samples[inst.a].update(ans.value for ans in new)
 
 
-def _collect(profile: Profile, run: RunFunction, seed: int, cap: int, params: dict[str, Any],
-             timeout: float, progress: Progress | None = None
-             ) -> tuple[dict[tuple[int, ...], Counter[int]], int, int]:
-    """The sequential check's data: look after look (:func:`~zonemax.conformance.sequential.
-    schedule`), runs on every instance, until at most one law is left standing or ``cap`` runs
-    per instance are made.  Returns the samples, the runs per instance and the looks taken."""
-    collector = _Collector(profile, run, seed, params, timeout)
+def run_sequentially(profile: Profile, cap: int, extend: Callable[[int, int], None],
+                     samples: Mapping[tuple[int, ...], Counter[int]],
+                     progress: Progress | None = None) -> tuple[int, int]:
+    """The sequential check's stopping rule: look after look (:func:`~zonemax.conformance.
+    sequential.schedule`), ``extend(k, n)`` brings instance ``k`` to ``n`` runs (into
+    ``samples``), until at most one law is left standing or ``cap`` runs per instance are made.
+    Returns the runs per instance and the looks taken.  :func:`check` runs it on an
+    implementation; ``benchmarks/conformance_sequential.py`` on draws from exact laws."""
     looks = schedule(cap)
     total = cap * len(profile.instances)
     size = looks[0]
     for j, size in enumerate(looks):
         for k in range(len(profile.instances)):
-            collector.extend(k, size)
+            extend(k, size)
             if progress is not None:
-                done = size * (k + 1) + (looks[j - 1] if j else 0) * (len(profile.instances)
-                                                                        - k - 1)
-                progress(done, total, standing(profile, collector.samples))
-        if len(standing(profile, collector.samples)) <= 1:
-            return collector.samples, size, j + 1
-    return collector.samples, size, len(looks)
+                before = looks[j - 1] if j else 0
+                done = size * (k + 1) + before * (len(profile.instances) - k - 1)
+                progress(done, total, standing(profile, samples))
+        if len(standing(profile, samples)) <= 1:
+            return size, j + 1
+    return size, len(looks)
+
+
+def sequential_result(profile: Profile, samples: Mapping[tuple[int, ...], Counter[int]],
+                      seed: int, size: int, looks: int, cap: int) -> ConformanceResult:
+    """The verdict of a sequential check stopped at ``size`` runs per instance after ``looks``
+    looks (of the schedule of ``cap``)."""
+    verdicts = judge(profile, samples, len(schedule(cap)))
+    result = _result(profile.algorithm, "run", seed, profile.paper_variant,
+                     SUBJECTS[profile.algorithm], verdicts, size, profile.runs,
+                     most_likely(profile, samples, verdicts), cap=cap)
+    return replace(result, looks=looks)
 
 
 def _check_repeat(caller: Caller, inst: Instance, seeds: list[np.random.SeedSequence],
@@ -403,18 +416,15 @@ def check(
     profile = PROFILES[algorithm]
     _check_params(profile, params or {})
     cap = profile.runs if runs is None else runs
+    collector = _Collector(profile, run, seed, dict(profile.params), float(timeout))
     try:
-        samples, size, looks = _collect(profile, run, seed, cap, dict(profile.params),
-                                        float(timeout), progress)
+        size, looks = run_sequentially(profile, cap, collector.extend, collector.samples,
+                                       progress)
     except Errored as exc:
         return ConformanceResult(algorithm, "run", seed, False, str(exc), (), (), (),
                                  FAMILY_LEVEL, cap, profile.paper_variant,
                                  measured_runs=profile.runs, subject=SUBJECTS[algorithm])
-    verdicts = judge(profile, samples, len(schedule(cap)))
-    result = _result(algorithm, "run", seed, profile.paper_variant, SUBJECTS[algorithm],
-                     verdicts, size, profile.runs, most_likely(profile, samples, verdicts),
-                     cap=cap)
-    return replace(result, looks=looks)
+    return sequential_result(profile, collector.samples, seed, size, looks, cap)
 
 
 def _result(algorithm: str, level: str, seed: int, paper: str, subject: str,

@@ -195,7 +195,7 @@ class ConformanceResult:
         if self.errored is not None:
             return f"{head}\n{self.headline()}"
         lines = [head, self.headline()]
-        if self.most_likely is not None and len(self.consistent_variants) > 1:
+        if self.most_likely is not None and len(self.consistent_laws) > 1:
             lines.append(f"most likely: {self.most_likely} (the largest likelihood among the "
                          f"consistent laws; the others are not distinguishable at this size)")
         lines.append("consistent: " + (", ".join(self.consistent_variants) or "none"))

@@ -41,7 +41,7 @@ def run_vectors(algorithm: str) -> dict[str, Any]:
     instances = []
     for inst in profile.instances:
         variants = {}
-        for v in profile.variants:
+        for v in profile.catalogue:  # the variants, then the known bugs
             law = _law(algorithm, v, inst.a, inst.budget)
             entry: dict[str, Any] = {"pmf": [str(p) for p in law.pmf], "tail": str(law.tail),
                                      "mean": _q(law.mean), "variance": _q(law.variance)}
