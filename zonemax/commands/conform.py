@@ -8,12 +8,15 @@ Examples::
     zonemax conform ea-heavy --level operator --python mymodule:step --param eps=1
     zonemax conform --export vectors/
 
+The run level is sequential: it stops as soon as at most one catalogued law is left standing,
+or at the cap (--runs, by default the profile's pre-registered cap).
+
 Exit codes: 0 the implementation conforms (the paper's algorithm consistent, every catalogued
-variant with another law rejected, at the pre-registered size); 1 it does not (the report says
-which variants' laws the data are consistent with); 2 a usage error, or an implementation that
-could not be judged (it raised, hung, broke the protocol, ...: one line says what it did);
-3 inconclusive (another catalogued law is consistent too, or --runs is below the size whose
-power was measured).
+variant and known bug with another law rejected); 1 it does not (the report says which laws the
+data are consistent with); 2 a usage error, or an implementation that could not be judged (it
+raised, hung, broke the protocol, ...: one line says what it did); 3 inconclusive (another
+catalogued law is still consistent at the cap; at the operator level also a sample below the
+size whose power was measured).
 """
 
 from __future__ import annotations
@@ -43,9 +46,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
                           "acceptance, resampling or not counting unchanged offspring, counting "
                           "the start point; for RLS_{alpha,beta} the velocity on ties and round "
                           "for floor; for the heavy-tailed EA the log base and a truncation to "
-                          "a range).  Exit 0: conforms; 1: does not; 2: usage error or could not "
-                          "be judged; 3: inconclusive (another variant is consistent too, or "
-                          "the sample is below the pre-registered size).")
+                          "a range; for the ±1 EA and RLS also known bugs).  The run level is "
+                          "sequential: it stops as soon as the laws are told apart.  Exit 0: "
+                          "conforms; 1: does not; 2: usage error or could not be judged; 3: "
+                          "inconclusive (another catalogued law is still consistent at the cap, "
+                          "or an operator sample is below the pre-registered size).")
     parser.add_argument("algorithm", metavar="ALGO", nargs="?", choices=CONFORM_ALGORITHMS,
                         help=f"the algorithm the implementation claims to run: "
                              f"{', '.join(CONFORM_ALGORITHMS)}")
@@ -67,9 +72,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--param", metavar="NAME=VALUE", action="append", default=[],
                         help="a parameter passed on to the implementation (repeatable)")
     parser.add_argument("--runs", metavar="N",
-                        help="runs per instance (default: the profile's pre-registered size, at "
-                             "which the power was measured; a smaller size is at best "
-                             "inconclusive)")
+                        help="the most runs per target (the run level stops earlier when it has "
+                             "decided; default: the profile's pre-registered cap, at which the "
+                             "power was measured), or the draws (the operator level, where a "
+                             "smaller sample is at best inconclusive)")
     parser.add_argument("--timeout", metavar="SECONDS", default="60",
                         help="longest time one call may take (default 60)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")

@@ -2,9 +2,10 @@
 
 Three verdicts (:data:`CONFORMS`, :data:`INCONCLUSIVE`, :data:`DOES_NOT_CONFORM`), and
 :data:`ERRORED` for an implementation that could not be judged.  ``conforms`` needs more than
-"consistent with the paper's algorithm": every catalogued variant whose law differs from the
-algorithm's must be rejected, and the sample must be at least the pre-registered size at which
-the power against them was measured (:func:`settle`).  Being consistent with a variant is not
+"consistent with the paper's algorithm": every catalogued variant and known bug whose law
+differs from the algorithm's must be rejected (:func:`settle`); a fixed-size check (the
+operator level) also needs at least the pre-registered size at which the power against them
+was measured.  Being consistent with a variant is not
 evidence that the code runs it: it says only that the run times do not contradict its law.
 """
 
@@ -16,8 +17,8 @@ from typing import Any
 from zonemax.conformance.statistics import StatTest
 
 #: The implementation runs the paper's algorithm as far as the check can tell: its law is
-#: consistent, every catalogued alternative with another law is rejected, and the sample has
-#: the pre-registered size.
+#: consistent and every catalogued alternative with another law is rejected (a fixed-size
+#: check: at the pre-registered size).
 CONFORMS = "conforms"
 #: The check cannot decide: another catalogued law is consistent as well, or the sample is
 #: below the size whose power was measured.
@@ -88,8 +89,9 @@ class ConformanceResult:
     reason:
         One line saying why the verdict is what it is (why inconclusive, what is consistent).
     measured_runs:
-        The pre-registered size at which the power against the catalogued variants was
-        measured; a smaller sample is at best inconclusive.
+        The pre-registered size (a sequential check: the cap) at which the power against the
+        catalogued variants was measured; a fixed-size sample below it is at best
+        inconclusive.
     most_likely:
         Among the consistent variants, the one under whose exact law the data are most likely
         (``None`` if none is consistent); a ranking, not a finding that the code runs it.
@@ -308,5 +310,9 @@ def settle(paper: str, subject: str, verdicts: tuple[VariantVerdict, ...], runs:
         return INCONCLUSIVE, (f"consistent with {paper} and every catalogued variant with "
                               f"another law rejected, but {size} is below the pre-registered "
                               f"{measured_runs} at which the power was measured")
+    if cap is not None:
+        return CONFORMS, (f"consistent with {subject} ({paper}); every catalogued variant and "
+                          f"known bug with another law rejected after {size} (sequential; at "
+                          f"most {cap})")
     return CONFORMS, (f"consistent with {subject} ({paper}); every catalogued variant with "
                       f"another law rejected at {size}")
