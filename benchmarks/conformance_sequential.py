@@ -16,7 +16,9 @@ power against a variant or bug; the false-alarm rate for the algorithm itself) w
     python benchmarks/conformance_sequential.py --replicates 200 --seed 20261128
     python benchmarks/conformance_sequential.py --algorithm ea-pm1 --replicates 50 --stem tmp
 
-Writes ``reproduction/conformance/<stem>.csv`` and ``<stem>.md`` (default stem ``sequential``).
+Writes ``reproduction/conformance/<stem>.csv`` and ``<stem>.md`` (default stem ``sequential``);
+with ``--update`` the rows of the profiles measured replace theirs in the existing files, and
+the other profiles' rows (and the commands that measured them) are kept.
 """
 
 from __future__ import annotations
@@ -116,6 +118,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--replicates", type=int, default=200)
     parser.add_argument("--seed", type=int, default=20261128)
     parser.add_argument("--stem", default="sequential")
+    parser.add_argument("--update", action="store_true",
+                        help="replace only the measured profiles' rows in the existing files")
     args = parser.parse_args(argv)
     if args.replicates < 1:
         parser.error("--replicates must be >= 1")
@@ -164,18 +168,35 @@ def _root(same: dict[str, str | None], law: str) -> str:
 
 def _write(rows: list[dict[str, object]], args: argparse.Namespace) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else math.nan
+    command = "python benchmarks/conformance_sequential.py " + " ".join(sys.argv[1:])
+    measured = (f"`{command.strip()}` at commit {_commit()}, {time.strftime('%Y-%m-%d')}, "
+                f"Python {platform.python_version()}, numpy {np.__version__}, load average at "
+                f"the end {load:.1f}")
+    commands = [measured]
+    if args.update and (OUT / f"{args.stem}.csv").exists():
+        done = {r["algorithm"] for r in rows}
+        with open(OUT / f"{args.stem}.csv", newline="") as fh:
+            kept = [dict(r) for r in csv.DictReader(fh) if r["algorithm"] not in done]
+        for r in kept:
+            for key in ("replicates", "cap", "conforms", "inconclusive", "does_not_conform"):
+                r[key] = int(r[key])
+            for key in ("median_runs", "p99_runs", "cap_over_median", "rejects_algorithm",
+                        "lower95", "named_most_likely", "seconds"):
+                r[key] = float(r[key])
+        order = list(PROFILES)
+        rows = sorted([*kept, *rows], key=lambda r: order.index(str(r["algorithm"])))
+        old = (OUT / f"{args.stem}.md").read_text().splitlines()
+        commands = [line[2:] for line in old if line.startswith("* `python")] + commands
     with open(OUT / f"{args.stem}.csv", "w", newline="") as fh:
         writer = csv.DictWriter(fh, fieldnames=FIELDS)
         writer.writeheader()
         writer.writerows(rows)
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else math.nan
-    command = "python benchmarks/conformance_sequential.py " + " ".join(
-        sys.argv[1:] if len(sys.argv) > 1 else [])
     lines = [
         "# Conformance: runs to a verdict of the sequential check", "",
-        f"Measured by `{command.strip()}` at commit {_commit()}, "
-        f"{time.strftime('%Y-%m-%d')}, Python {platform.python_version()}, numpy "
-        f"{np.__version__}, load average at the end {load:.1f}.", "",
+        "Measured by (the rows of each profile come from the last command that names it, or "
+        "from the first, which measured every profile):", "",
+        *[f"* {c}" for c in commands], "",
         "Per profile and true law: implementations that run exactly that law, simulated by "
         "draws from its exact law, judged by the check's own stopping rule and verdict "
         "(`benchmarks/conformance_sequential.py`).  *median*, *p99*: runs per target at which "

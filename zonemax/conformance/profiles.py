@@ -32,8 +32,11 @@ acceptance changes the law of ``T`` on ``(1, 1)`` by a symmetrised Kullback-Leib
 of only 2.8e-4, 8.8e-4 and 1.2e-4 per run.  These were the fixed sample sizes before the check
 was sequential; the runs it takes to a verdict are measured in
 ``reproduction/conformance/sequential.md`` (``benchmarks/conformance_sequential.py``).
-For ea-heavy the second target ``(16,)`` makes a step of 16 matter, which tells the
-truncation ``clip`` to ``r = 16`` apart (``(1, 1)`` tells ``condition``).
+For ea-heavy the target ``(16,)`` makes a step of 16 matter, which tells the truncation
+``clip`` to ``r = 16`` apart (``(1, 1)`` tells ``condition``); ``(1, -1, 1)`` carries as much
+information against strict acceptance per run as ``(1, 1)`` (a Kullback-Leibler divergence of
+4.4e-4 each, ``(16,)`` none), so with it the sequential check stops after about half the runs
+(a median of 12,400 runs per target instead of 27,000 in 20 simulated checks).
 
 Budgets: the smallest ``t`` with ``P(T > t) <= 10^-4`` under the algorithm's exact law
 (``tests/test_conformance.py`` recomputes them); a run is stopped there and its time enters the
@@ -143,7 +146,8 @@ PROFILES: dict[str, Profile] = {
     # power law at its default exponent 3/2: enclosures of the laws (zonemax.exact); sizes in
     # the module docstring
     "ea-heavy": Profile("ea-heavy", "algorithm-1", (*_STEP_VARIANTS, *HEAVY_OPERATOR_VARIANTS),
-                        (Instance((1, 1), 154), Instance((16,), 77)), 80_000,
+                        (Instance((1, 1), 154), Instance((1, -1, 1), 275), Instance((16,), 77)),
+                        80_000,
                         (("eps", Fraction(1)),)),
     "rls-heavy": Profile("rls-heavy", "algorithm-1", _STEP_VARIANTS,
                          (Instance((1, 1), 76), Instance((2, 1), 83)), 10_000,
