@@ -703,6 +703,15 @@ HEAVY_VARIANT_RANGE = 16
 #: with Algorithm 1's acceptance and counting.
 HEAVY_OPERATOR_VARIANTS = ("log-base=e", f"truncate=condition,r={HEAVY_VARIANT_RANGE}",
                            f"truncate=clip,r={HEAVY_VARIANT_RANGE}")
+#: The truncations combined with the run's own axes (acceptance without ties by coin, unchanged
+#: offspring, start): what a library that truncates the step *and* lets the parent win ties,
+#: or counts the start, runs.  Named ``<truncation>+<run axes>``
+#: (``truncate=clip,r=16+strict-acceptance+start-counted``).  The other log base is not
+#: combined: its law is the algorithm's (:data:`PROVEN_SAME`), so ``log-base=e+X`` has the law
+#: of ``X``, which the catalogue lists.
+HEAVY_COMBINED_VARIANTS = tuple(
+    f"{operator}+{run}" for operator in HEAVY_OPERATOR_VARIANTS[1:]
+    for run in combinations(ACCEPTANCE[:2]) if run != "algorithm-1")
 #: Variants whose law equals another's by a proof rather than by comparing enclosures:
 #: ``P(I = i) = w(i) / c_eps`` with ``w(i) = 1/(i (log_b i)^{1+eps})``; changing the base
 #: multiplies every ``w(i)`` and ``c_eps`` by the same ``(ln b)^{1+eps}``, so the law of ``I``,
@@ -712,17 +721,23 @@ PROVEN_SAME = {"log-base=e": "algorithm-1"}
 
 def heavy_step_variant(variant: str) -> tuple[str, LogBase, Truncation, int | None]:
     """``(kernel variant, log base, truncation, r)`` of a run-level variant of the heavy-tailed
-    EA or RLS (``algorithm-1`` with the paper's operator for the others)."""
-    if variant == "log-base=e":
-        return "algorithm-1", "e", "none", None
-    if variant.startswith("truncate="):
-        mode, _, r = variant[len("truncate="):].partition(",r=")
-        modes: dict[str, Truncation] = {"condition": "condition", "clip": "clip"}
-        if mode not in modes or not r.isdigit():
-            raise ValueError(f"unknown variant {variant!r}: the truncated variants are "
-                             "truncate=condition,r=R and truncate=clip,r=R")
-        return "algorithm-1", 2, modes[mode], int(r)
-    return variant, 2, "none", None
+    EA or RLS: an operator variant (``log-base=e``, ``truncate=MODE,r=R``), optionally followed
+    by ``+`` and the run's axes (``truncate=clip,r=16+strict-acceptance``), or the run's axes
+    alone with the paper's operator."""
+    operator, plus, rest = variant.partition("+")
+    if not operator.startswith(("log-base=", "truncate=")):
+        return variant, 2, "none", None
+    kernel = rest if plus else "algorithm-1"
+    variant_axes(kernel)  # a ValueError names the run axes if the rest is none
+    if operator == "log-base=e":
+        return kernel, "e", "none", None
+    mode, _, r = operator[len("truncate="):].partition(",r=")
+    modes: dict[str, Truncation] = {"condition": "condition", "clip": "clip"}
+    if not operator.startswith("truncate=") or mode not in modes or not r.isdigit():
+        raise ValueError(f"unknown variant {variant!r}: the operator variants are log-base=e, "
+                         "truncate=condition,r=R and truncate=clip,r=R (each optionally "
+                         "followed by + and the run's axes)")
+    return kernel, 2, modes[mode], int(r)
 
 
 def step_bounds(algorithm: str, limit: int, eps: Fraction | None, exponent: Fraction | None,
@@ -755,7 +770,7 @@ def _enclosed_law(algorithm: str, variant: str, a: tuple[int, ...], budget: int,
     """Lower and upper bounds of ``P(T = t)`` for a step law known only as an enclosure."""
     if not a or all(ai == 0 for ai in a):
         raise ValueError("the target a must be a non-empty tuple with a non-zero entry")
-    if variant in HEAVY_OPERATOR_VARIANTS and not algorithm.endswith("heavy"):
+    if variant.startswith(("log-base=", "truncate=")) and not algorithm.endswith("heavy"):
         raise ValueError(f"unknown variant {variant!r} of {algorithm}: the operator variants "
                          f"belong to the heavy-tailed EA and RLS")
     kernel_variant, log_base, truncate, r = heavy_step_variant(variant)

@@ -341,13 +341,15 @@ def heavy_run(algorithm: str = "ea-heavy", variant: str = "algorithm-1"
     """``run(a, *, rng, budget, eps)``: Algorithm 1 (``ea-heavy``) or RLS (``rls-heavy``) with
     the heavy-tailed operator (Definition 2, base 2, untruncated), as ``variant``: a variant of
     the run (``strict-acceptance``, ...), the other base (``log-base=e``) or a truncation to a
-    range (``truncate=condition,r=R``, ``truncate=clip,r=R``)."""
+    range (``truncate=condition,r=R``, ``truncate=clip,r=R``), either optionally combined with
+    the run's axes (``truncate=clip,r=16+strict-acceptance``)."""
     log_base, truncate, r, run_variant = "2", "none", None, variant
-    if variant == "log-base=e":
-        log_base, run_variant = "e", "algorithm-1"
-    elif variant.startswith("truncate="):
-        truncate, _, rest = variant[len("truncate="):].partition(",r=")
-        r, run_variant = int(rest), "algorithm-1"
+    operator, plus, combined = variant.partition("+")
+    if operator == "log-base=e":
+        log_base, run_variant = "e", combined if plus else "algorithm-1"
+    elif operator.startswith("truncate="):
+        truncate, _, rest = operator[len("truncate="):].partition(",r=")
+        r, run_variant = int(rest), combined if plus else "algorithm-1"
 
     def run(a: Sequence[int], *, rng: np.random.Generator, budget: int,
             eps: object) -> tuple[int, bool]:

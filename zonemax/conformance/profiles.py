@@ -53,6 +53,7 @@ from fractions import Fraction
 from zonemax.conformance.laws import (
     ACCEPTANCE,
     BUGS,
+    HEAVY_COMBINED_VARIANTS,
     HEAVY_OPERATOR_VARIANTS,
     RLS_AB_VARIANTS,
     VARIANTS,
@@ -147,7 +148,8 @@ PROFILES: dict[str, Profile] = {
     # 2^(I-2) with astronomically large I that no plain implementation can return), and the
     # power law at its default exponent 3/2: enclosures of the laws (zonemax.exact); sizes in
     # the module docstring
-    "ea-heavy": Profile("ea-heavy", "algorithm-1", (*_STEP_VARIANTS, *HEAVY_OPERATOR_VARIANTS),
+    "ea-heavy": Profile("ea-heavy", "algorithm-1",
+                        (*_STEP_VARIANTS, *HEAVY_OPERATOR_VARIANTS, *HEAVY_COMBINED_VARIANTS),
                         (Instance((1, 1), 154), Instance((1, -1, 1), 275), Instance((16,), 77)),
                         80_000,
                         (("eps", Fraction(1)),)),
