@@ -118,16 +118,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--replicates", type=int, default=200)
     parser.add_argument("--seed", type=int, default=20261128)
     parser.add_argument("--stem", default="sequential")
+    parser.add_argument("--law", action="append",
+                        help="measure only this true law (repeatable; default: every law)")
     parser.add_argument("--update", action="store_true",
-                        help="replace only the measured profiles' rows in the existing files")
+                        help="replace only the measured rows in the existing files")
     args = parser.parse_args(argv)
     if args.replicates < 1:
         parser.error("--replicates must be >= 1")
+    args.commit = _commit()  # the code measured: the commit when the run starts
     rows = []
     for name in args.algorithm or list(PROFILES):
         profile = PROFILES[name]
         same = same_laws(profile)
         for i, law in enumerate(distinct_laws(profile)):
+            if args.law and law not in args.law:
+                continue
             started = time.perf_counter()
             got = simulate(profile, law, args.replicates, args.seed + 1000 * i)
             seconds = time.perf_counter() - started
@@ -170,14 +175,15 @@ def _write(rows: list[dict[str, object]], args: argparse.Namespace) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else math.nan
     command = "python benchmarks/conformance_sequential.py " + " ".join(sys.argv[1:])
-    measured = (f"`{command.strip()}` at commit {_commit()}, {time.strftime('%Y-%m-%d')}, "
+    measured = (f"`{command.strip()}` at commit {args.commit}, {time.strftime('%Y-%m-%d')}, "
                 f"Python {platform.python_version()}, numpy {np.__version__}, load average at "
                 f"the end {load:.1f}")
     commands = [measured]
     if args.update and (OUT / f"{args.stem}.csv").exists():
-        done = {r["algorithm"] for r in rows}
+        done = {(r["algorithm"], r["true_law"]) for r in rows}
         with open(OUT / f"{args.stem}.csv", newline="") as fh:
-            kept = [dict(r) for r in csv.DictReader(fh) if r["algorithm"] not in done]
+            kept = [dict(r) for r in csv.DictReader(fh)
+                    if (r["algorithm"], r["true_law"]) not in done]
         for r in kept:
             for key in ("replicates", "cap", "conforms", "inconclusive", "does_not_conform"):
                 r[key] = int(r[key])
@@ -185,7 +191,14 @@ def _write(rows: list[dict[str, object]], args: argparse.Namespace) -> None:
                         "lower95", "named_most_likely", "seconds"):
                 r[key] = float(r[key])
         order = list(PROFILES)
-        rows = sorted([*kept, *rows], key=lambda r: order.index(str(r["algorithm"])))
+        laws = {name: distinct_laws(PROFILES[name]) for name in order}
+
+        def place(r: dict[str, object]) -> tuple[int, int]:
+            name = str(r["algorithm"])
+            law = str(r["true_law"])
+            return order.index(name), (laws[name].index(law) if law in laws[name] else -1)
+
+        rows = sorted([*kept, *rows], key=place)
         old = (OUT / f"{args.stem}.md").read_text().splitlines()
         commands = [line[2:] for line in old if line.startswith("* `python")] + commands
     with open(OUT / f"{args.stem}.csv", "w", newline="") as fh:
@@ -194,8 +207,8 @@ def _write(rows: list[dict[str, object]], args: argparse.Namespace) -> None:
         writer.writerows(rows)
     lines = [
         "# Conformance: runs to a verdict of the sequential check", "",
-        "Measured by (the rows of each profile come from the last command that names it, or "
-        "from the first, which measured every profile):", "",
+        "Measured by (each row comes from the last command that measured it; the first "
+        "measured every profile):", "",
         *[f"* {c}" for c in commands], "",
         "Per profile and true law: implementations that run exactly that law, simulated by "
         "draws from its exact law, judged by the check's own stopping rule and verdict "
@@ -212,7 +225,8 @@ def _write(rows: list[dict[str, object]], args: argparse.Namespace) -> None:
         "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         lines.append(
-            f"| {r['algorithm']} | {r['true_law']} | {r['kind']} | {r['replicates']} | "
+            f"| {r['algorithm']} | {str(r['true_law']).replace('|', chr(92) + '|')} | "
+            f"{r['kind']} | {r['replicates']} | "
             f"{r['median_runs']:.0f} | {r['p99_runs']:.0f} | {r['cap']} | "
             f"{r['cap_over_median']:.1f} | {r['conforms']} | {r['inconclusive']} | "
             f"{r['does_not_conform']} | {r['rejects_algorithm']:.3f} | {r['lower95']:.3f} | "

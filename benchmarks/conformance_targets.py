@@ -74,6 +74,11 @@ State = tuple[int, ...]
 Kernel = Callable[[State], dict[State, Fraction]]
 
 
+
+def _cell(text: str) -> str:
+    """``text`` in a Markdown table cell (a ``|`` escaped)."""
+    return text.replace("|", "\\|")
+
 def alternatives(algorithm: str) -> tuple[str, ...]:
     """Every variant but the paper's, then the bug classes."""
     return (*(v for v in VARIANTS if v != NULL), *BUGS[algorithm])
@@ -497,7 +502,7 @@ def report(algorithm: str, screened: list[dict[str, Any]], ok: list[dict[str, An
     for w in separable:
         by_new = [str(a) for a in chosen_a if exact[a]["div"][w][0] > 0]
         by_old = [str(a) for a in CURRENT if exact[a]["div"][w][0] > 0]
-        out.append(f"| {w} | {fmt(new_fwd[w])} | {fmt(old_fwd[w])} | {fmt(new_rev[w])} "
+        out.append(f"| {_cell(w)} | {fmt(new_fwd[w])} | {fmt(old_fwd[w])} | {fmt(new_rev[w])} "
                    f"| {fmt(old_rev[w])} | {', '.join(by_new) or 'none'} "
                    f"| {', '.join(by_old) or 'none'} |")
     out.append("")
@@ -507,7 +512,7 @@ def report(algorithm: str, screened: list[dict[str, Any]], ok: list[dict[str, An
     out.append("| alternative | " + " | ".join(str(a) for a in targets) + " |")
     out.append("|---|" + "---|" * len(targets))
     for w in separable:
-        out.append(f"| {w} | " + " | ".join(fmt(exact[a]["div"][w][0] / exact[a]["mean"])
+        out.append(f"| {_cell(w)} | " + " | ".join(fmt(exact[a]["div"][w][0] / exact[a]["mean"])
                                             for a in targets) + " |")
     out.append("")
     out.append("Top admissible single targets by min over alternatives of KL(p0‖pw)/E "

@@ -2,10 +2,12 @@
 
 Gadea Harder, Kötzing, Li, Radhakrishnan (2023), arXiv:2307.11855, Section 2.  A user's run
 function is called on small targets under seeds derived from one printed seed; its run times
-are tested against the exact law of ``T`` (``P(T <= t)``, ``E[T]``, ``Var[T]``) of the paper's
-algorithm and of each catalogued variant (strict acceptance, resampling or not counting
-unchanged offspring, counting the start point).  A correct implementation fails a full check
-with probability at most ``FAMILY_LEVEL``.
+are weighed against the exact law of ``T`` (``P(T <= t)``, ``E[T]``, ``Var[T]``) of the paper's
+algorithm, of each catalogued variant (strict acceptance, resampling or not counting unchanged
+offspring, counting the start point, and their combinations) and of known bugs, by sequential,
+anytime-valid tests (:mod:`zonemax.conformance.sequential`) that stop as soon as the laws are
+told apart.  A correct implementation fails a check with probability at most
+``FAMILY_LEVEL``.
 
 >>> from zonemax.conformance import assert_conforms
 >>> assert_conforms("ea-pm1", run=my_run, seed=1)  # doctest: +SKIP
