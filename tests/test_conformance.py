@@ -197,6 +197,32 @@ def test_matches_no_variant() -> None:
     assert "matches no catalogued variant" in result.report()
 
 
+@pytest.mark.parametrize("bug", ["rate-1/|a|_1", "rate-1/(n+1)", "step-clipped-at-a",
+                                 "squared-distance-acceptance"])
+def test_planted_bugs_do_not_conform(bug: str) -> None:
+    """The four realistic bugs, planted in plain code (not sampled from their laws), at the
+    default cap: the paper's algorithm rejected and the bug named (the sequential check stops
+    within a few hundred runs per target; reproduction/conformance/sequential.md)."""
+    from zonemax.conformance.planted import ea_pm1_bug
+
+    result = check("ea-pm1", run=ea_pm1_bug(bug), seed=17)
+    assert result.status == DOES_NOT_CONFORM, result.report()
+    assert result.consistent_laws == (bug,) and result.most_likely == bug, result.report()
+    assert result.runs < PROFILES["ea-pm1"].runs // 5
+
+
+@pytest.mark.parametrize("bug", ["step-clipped-at-a", "squared-distance-acceptance"])
+def test_rls_bugs_keep_the_law(bug: str) -> None:
+    """For RLS with ±1 steps both bugs have exactly the paper's law (laws.bug_kernel): no test
+    of run times can see them, and the check says so (same law as algorithm-1) instead of
+    failing the correct verdict."""
+    from zonemax.conformance.planted import rls_pm1_bug
+
+    result = check("rls-pm1", run=rls_pm1_bug(bug), seed=17)
+    assert result.status == CONFORMS, result.report()
+    assert result.verdict(bug).same_law_as == "algorithm-1"
+
+
 @pytest.mark.parametrize("seed", [3, 4])
 def test_combination_is_named(seed: int) -> None:
     """Strict acceptance with the start point counted (DEAP's and jMetalPy's own counters) is a
