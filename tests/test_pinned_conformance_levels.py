@@ -139,3 +139,22 @@ def test_false_alarm_rate_at_the_real_level(monkeypatch: pytest.MonkeyPatch, alg
     seeds = range(1_000)
     alarms = _false_alarms(monkeypatch, algorithm, run, seeds, 100, FAMILY_LEVEL)
     assert _within(alarms, len(seeds), FAMILY_LEVEL)  # at most 5 of 1,000
+
+
+def test_false_alarm_rate_with_many_looks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same over checks that look many times (a cap of 1500 runs per target: up to 13
+    looks), on draws from the algorithm's exact law: optional stopping must not raise the
+    rate above the level (Ville's inequality for the e-values, the union bound over the looks
+    for the goodness-of-fit tests)."""
+    from zonemax.conformance.planted import law_sampler
+
+    seeds, level = range(60), 0.5
+    monkeypatch.setattr(api, "FAMILY_LEVEL", level)
+    alarms, looked = 0, 0
+    for seed in seeds:
+        result = check("ea-pm1", run=law_sampler("ea-pm1"), seed=seed, runs=1500)
+        assert result.errored is None
+        alarms += not result.verdict("algorithm-1").consistent
+        looked = max(looked, result.looks)
+    assert looked >= 5  # the checks did look several times (measured: up to 14, 7.5 on average)
+    assert _within(alarms, len(seeds), level), alarms  # measured: 3 of 60
