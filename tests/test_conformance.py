@@ -187,14 +187,14 @@ def test_rls_start_counted_is_named() -> None:
 def test_matches_no_variant() -> None:
     def twice(a, *, rng, budget):  # type: ignore[no-untyped-def]
         t, solved = ea_pm1("strict-acceptance")(a, rng=rng, budget=budget)
-        # strict acceptance, three evaluations added (with two, the check stops at 757 runs
-        # with only strict-acceptance+start-counted standing, and its goodness-of-fit tests do
-        # not reject it there: docs/tutorials/check-your-implementation.md, "Error rates")
-        return min(t + 3, budget), solved
+        # strict acceptance, two evaluations added: strict-acceptance+start-counted comes
+        # closest, and the e-value against the offset laws (T + 1, T + 2) rejects it
+        return min(t + 2, budget), solved
 
     result = check("ea-pm1", run=twice, seed=3, runs=SMALL)
     assert not result.conforms and result.consistent_variants == ()
     assert "matches no catalogued variant" in result.report()
+    assert "fit strict-acceptance with 2 more evaluations counted per run" in result.reason
 
 
 @pytest.mark.parametrize("bug", ["rate-1/|a|_1", "rate-1/(n+1)", "step-clipped-at-a",

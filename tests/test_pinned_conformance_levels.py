@@ -28,7 +28,7 @@ from collections.abc import Callable
 import pytest
 
 from zonemax.conformance import api
-from zonemax.conformance.api import check, judge
+from zonemax.conformance.api import OFFSET_SHARE, check, judge
 from zonemax.conformance.planted import ea_pm1, rls_pm1
 from zonemax.conformance.profiles import FAMILY_LEVEL, PROFILES
 from zonemax.conformance.result import VariantVerdict
@@ -65,18 +65,19 @@ def _assert_levels(name: str) -> None:
     instances, looks = len(PROFILES[name].instances), _looks(name)
     verdicts = _judged(name)
     assert {v.variant for v in verdicts} == set(PROFILES[name].catalogue)
-    gof_level = FAMILY_LEVEL * float(1 - E_SHARE) / (3 * instances * looks)
+    gof_level = FAMILY_LEVEL * float(1 - E_SHARE - OFFSET_SHARE) / (3 * instances * looks)
     for v in verdicts:
-        e_test, *gof = v.tests
-        assert e_test.name.startswith("e-value")
+        e_test, offsets, *gof = v.tests
+        assert e_test.name.startswith("e-value") and offsets.name.startswith("e-value vs offsets")
         assert e_test.level == pytest.approx(FAMILY_LEVEL * float(E_SHARE), rel=1e-12)
+        assert offsets.level == pytest.approx(FAMILY_LEVEL * float(OFFSET_SHARE), rel=1e-12)
         assert len(gof) == 3 * instances, v.variant
         for t in v.tests:
             assert t.rejected == (t.p_value <= t.level), (v.variant, t.name)
         for t in gof:
             assert t.level == pytest.approx(gof_level, rel=1e-12), (v.variant, t.name)
-        # the e-value's level and the goodness of fit's over every look: the family level
-        total = e_test.level + looks * math.fsum(t.level for t in gof)
+        # the e-values' levels and the goodness of fit's over every look: the family level
+        total = e_test.level + offsets.level + looks * math.fsum(t.level for t in gof)
         assert total == pytest.approx(FAMILY_LEVEL, rel=1e-12)
         assert v.consistent == (not any(t.rejected for t in v.tests))
         # each instance has its full set of tests
@@ -107,10 +108,11 @@ def _false_alarms(monkeypatch: pytest.MonkeyPatch, algorithm: str, run: Callable
         result = check(algorithm, run=run, seed=seed, runs=runs)
         assert result.errored is None
         paper = result.verdict("algorithm-1")
-        e_test, *gof = paper.tests
+        e_test, offsets, *gof = paper.tests
+        share = float(1 - E_SHARE - OFFSET_SHARE)
         by_hand = (e_test.p_value <= level * float(E_SHARE)
-                   or any(t.p_value <= level * float(1 - E_SHARE) / (3 * instances * looks)
-                          for t in gof))
+                   or offsets.p_value <= level * float(OFFSET_SHARE)
+                   or any(t.p_value <= level * share / (3 * instances * looks) for t in gof))
         assert (not paper.consistent) == by_hand, (seed, [t.p_value for t in paper.tests])
         alarms += not paper.consistent
     return alarms

@@ -36,8 +36,10 @@ mean, spread) test the survivors against their own laws: they are fixed-sample t
 stopping time only through a union bound over the checkpoints at which the check could have
 stopped, so each gets its level divided by the number of checkpoints.
 
-**Error rates.**  Half the family-wise level goes to the e-values, half to the goodness-of-fit
-tests.  A correct implementation is called "does not conform" with probability at most
+**Error rates.**  Half the family-wise level goes to the e-values, a tenth to an e-value at the
+stop against the catalogue's laws with one or two evaluations added per run
+(:func:`zonemax.conformance.api.offset_evidence`; an e-value is valid at any stopping time), and
+the rest to the goodness-of-fit tests.  A correct implementation is called "does not conform" with probability at most
 ``FAMILY_LEVEL``.  An implementation that runs another catalogued law ``w`` is called "conforms"
 only if ``E_w`` crossed its threshold: probability at most ``FAMILY_LEVEL / 2``.
 
