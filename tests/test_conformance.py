@@ -194,7 +194,7 @@ def test_matches_no_variant() -> None:
     result = check("ea-pm1", run=twice, seed=3, runs=SMALL)
     assert not result.conforms and result.consistent_variants == ()
     assert "matches no catalogued variant" in result.report()
-    assert "fit strict-acceptance with 2 more evaluations counted per run" in result.reason
+    assert "under strict-acceptance with 2 more evaluations counted per run" in result.reason
 
 
 @pytest.mark.parametrize("bug", ["rate-1/|a|_1", "rate-1/(n+1)", "step-clipped-at-a",

@@ -416,9 +416,10 @@ def sequential_result(profile: Profile, samples: Mapping[tuple[int, ...], Counte
         offset = closest_offset(profile, samples)
         if offset is not None:
             law, _, extra = offset.rpartition(" +")
-            hint = (f"; the run times fit {law} with {extra} more evaluation"
-                    f"{'s' if extra != '1' else ''} counted per run best (T + {extra}: a count "
-                    f"the catalogue does not list)")
+            hint = (f"; more likely than under any catalogued law, they are under {law} with "
+                    f"{extra} more evaluation{'s' if extra != '1' else ''} counted per run "
+                    f"(T + {extra}, a count the catalogue does not list; a ranking, not a "
+                    f"finding that the code runs it)")
     return replace(result, looks=looks,
                    reason=result.reason + hint + _too_fast(profile, samples))
 
