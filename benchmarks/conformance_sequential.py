@@ -45,7 +45,7 @@ from zonemax.conformance.api import (
     sequential_result,
 )
 from zonemax.conformance.profiles import PROFILES, Profile
-from zonemax.conformance.result import CONFORMS, DOES_NOT_CONFORM, INCONCLUSIVE
+from zonemax.conformance.result import CONFORMS, DOES_NOT_CONFORM, INCONCLUSIVE, root_law
 
 OUT = Path(__file__).resolve().parent.parent / "reproduction" / "conformance"
 FIELDS = ("algorithm", "true_law", "kind", "replicates", "median_runs", "p99_runs", "cap",
@@ -139,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
             sizes = np.array([g[0] for g in got])
             verdicts = Counter(g[1] for g in got)
             rejects = sum(g[2] for g in got)
-            named = sum(g[3] is not None and _root(same, g[3]) == law for g in got)
+            named = sum(g[3] is not None and root_law(g[3], same) == law for g in got)
             median = float(np.median(sizes))
             row = {
                 "algorithm": name, "true_law": law,
@@ -159,16 +159,6 @@ def main(argv: list[str] | None = None) -> int:
                   f" {dict(verdicts)}", flush=True)
     _write(rows, args)
     return 0
-
-
-def _root(same: dict[str, str | None], law: str) -> str:
-    seen = {law}
-    while same.get(law) is not None:
-        law = str(same[law])
-        if law in seen:
-            break
-        seen.add(law)
-    return law
 
 
 def _write(rows: list[dict[str, object]], args: argparse.Namespace) -> None:

@@ -26,7 +26,6 @@ be rejected by its e-value).
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import replace
@@ -53,6 +52,7 @@ from zonemax.conformance.result import (
     ConformanceResult,
     ExactValues,
     VariantVerdict,
+    root_law,
     settle,
 )
 from zonemax.conformance.sequential import (
@@ -122,18 +122,6 @@ def distinct_laws(profile: Profile) -> tuple[str, ...]:
     """One name per law of the catalogue: the variants and bugs that share no earlier one's."""
     same = same_laws(profile)
     return tuple(v for v in profile.catalogue if same[v] is None)
-
-
-def _root(profile: Profile, variant: str) -> str:
-    """The first name in the catalogue of ``variant``'s law."""
-    same = same_laws(profile)
-    seen = {variant}
-    while same.get(variant) is not None:
-        variant = str(same[variant])
-        if variant in seen:
-            break
-        seen.add(variant)
-    return variant
 
 
 def _same(one: RunTimeLaw, other: RunTimeLaw) -> bool:
@@ -263,28 +251,38 @@ def offset_evidence(profile: Profile, samples: Mapping[tuple[int, ...], Counter[
     (:data:`OFFSETS`) against it, at :func:`offset_level`: a run time that is a catalogued law's
     with evaluations added fits no law of the catalogue, and this rejects the one that comes
     closest (an e-value is valid at any stopping time, so at the check's stop too)."""
-    counts = [counts_array(samples.get(inst.a, Counter()), inst.budget)
-              for inst in profile.instances]
+    counts = _counts(profile, samples)
     offsets = _offset_laws(profile)
     out: dict[str, EValue] = {}
     for v, logs in _log_laws(profile).items():
-        out[v] = e_values({v: logs, **offsets}, counts, offset_level())[v]
+        out[v] = e_values({v: logs, **offsets}, counts, offset_level(), against=(v,))[v]
     return out
+
+
+def _counts(profile: Profile, samples: Mapping[tuple[int, ...], Counter[int]]
+            ) -> list[np.ndarray]:
+    """``samples`` as arrays over ``0..budget``, per instance."""
+    return [counts_array(samples.get(inst.a, Counter()), inst.budget)
+            for inst in profile.instances]
+
+
+def _loglik(counts: list[np.ndarray], logs: tuple[LogLaw, ...]) -> float:
+    """The log-likelihood of the counts under a law (an enclosure: the midpoints of its logs)."""
+    total = 0.0
+    for c, law in zip(counts, logs, strict=True):
+        seen = c > 0
+        total += float(c[seen] @ ((law.lower[seen] + law.upper[seen]) / 2))
+    return total
 
 
 def closest_offset(profile: Profile, samples: Mapping[tuple[int, ...], Counter[int]]
                    ) -> str | None:
     """The offset law (``<law> +<s>``) under which ``samples`` are most likely, if it is more
     likely than every law of the catalogue (a hint for an implementation that matches none)."""
-    counts = [counts_array(samples.get(inst.a, Counter()), inst.budget)
-              for inst in profile.instances]
+    counts = _counts(profile, samples)
 
     def loglik(logs: tuple[LogLaw, ...]) -> float:
-        total = 0.0
-        for c, law in zip(counts, logs, strict=True):
-            seen = c > 0
-            total += float(c[seen] @ ((law.lower[seen] + law.upper[seen]) / 2))
-        return total
+        return _loglik(counts, logs)
 
     best_offset = max(_offset_laws(profile).items(), key=lambda kv: loglik(kv[1]), default=None)
     if best_offset is None:
@@ -296,9 +294,8 @@ def closest_offset(profile: Profile, samples: Mapping[tuple[int, ...], Counter[i
 def evidence(profile: Profile, samples: Mapping[tuple[int, ...], Counter[int]]
              ) -> dict[str, EValue]:
     """The e-value against each distinct law on ``samples`` (at :func:`e_level`)."""
-    counts = [counts_array(samples.get(inst.a, Counter()), inst.budget)
-              for inst in profile.instances]
-    return e_values(_log_laws(profile), counts, e_level(), profile.paper_variant)
+    return e_values(_log_laws(profile), _counts(profile, samples), e_level(),
+                    profile.paper_variant)
 
 
 def judge(profile: Profile, samples: Mapping[tuple[int, ...], Counter[int]],
@@ -314,7 +311,7 @@ def judge(profile: Profile, samples: Mapping[tuple[int, ...], Counter[int]],
     shifted = offset_evidence(profile, samples)
     verdicts = []
     for v in profile.catalogue:
-        root = _root(profile, v)
+        root = root_law(v, same)
         ev, off = weighed[root], shifted[root]
         e_test = StatTest("e-value (all targets)", ev.log_e, 0.0, ev.p_value, ev.log_e,
                           ev.rejected, ev.level)
@@ -365,7 +362,6 @@ class _Collector:
         if upto <= have:
             return
         self.seeds[k].extend(self.children[k].spawn(upto - len(self.seeds[k])))
-        laws = _laws(self.profile, inst)
         bounds = ([(have, min(FIRST_BATCH, upto))] if have < FIRST_BATCH else []) + [
             (lo, min(lo + BATCH, upto)) for lo in range(max(have, FIRST_BATCH), upto, BATCH)]
         for lo, hi in bounds:
@@ -375,7 +371,7 @@ class _Collector:
                    self.caller.map(self._calls(inst, self.seeds[k][lo:hi]), first=lo + 1)]
             self.answers[k].extend(new)
             if lo == 0:
-                _check_first(self.answers[k], laws)
+                _check_first(self.answers[k], _laws(self.profile, inst))
                 _check_repeat(self.caller, inst, self.seeds[k], self.answers[k], self.params)
             self.samples[inst.a].update(ans.value for ans in new)
 
@@ -392,13 +388,15 @@ def run_sequentially(profile: Profile, cap: int, extend: Callable[[int, int], No
     total = cap * len(profile.instances)
     size = looks[0]
     for j, size in enumerate(looks):
+        left: tuple[str, ...] | None = None
         for k in range(len(profile.instances)):
             extend(k, size)
             if progress is not None:
                 before = looks[j - 1] if j else 0
                 done = size * (k + 1) + before * (len(profile.instances) - k - 1)
-                progress(done, total, standing(profile, samples))
-        if len(standing(profile, samples)) <= 1:
+                left = standing(profile, samples)
+                progress(done, total, left)
+        if len(standing(profile, samples) if left is None else left) <= 1:
             return size, j + 1
     return size, len(looks)
 
@@ -551,18 +549,14 @@ def _result(algorithm: str, level: str, seed: int, paper: str, subject: str,
 def most_likely(profile: Profile, samples: Mapping[tuple[int, ...], Counter[int]],
                 verdicts: tuple[VariantVerdict, ...]) -> str | None:
     """The consistent variant under whose exact law the samples have the largest
-    log-likelihood (an enclosure: its midpoints), the first of the catalogue among equals."""
+    log-likelihood (an enclosure: the midpoints of its logs), the first of the catalogue among
+    equals."""
+    counts = _counts(profile, samples)
     best: tuple[float, str] | None = None
     for v in verdicts:
         if not v.consistent or v.same_law_as is not None:
             continue
-        total = 0.0
-        for inst in profile.instances:
-            law = _law(profile.algorithm, v.variant, inst.a, inst.budget)
-            lower, upper = law.truncated_pmf(), law.truncated_pmf_upper()
-            for t, count in samples[inst.a].items():
-                p = float((lower[t] + upper[t]) / 2)
-                total += count * (math.log(p) if p > 0 else -math.inf)
+        total = _loglik(counts, _log_laws(profile)[v.variant])
         if best is None or total > best[0]:
             best = (total, v.variant)
     if best is None:  # every consistent variant shares the law of an earlier one

@@ -11,6 +11,7 @@ evidence that the code runs it: it says only that the run times do not contradic
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -240,7 +241,7 @@ def float_text(rational: str) -> str:
     return f"{value:.6g}"
 
 
-def _root(variant: str, same: dict[str, str | None]) -> str:
+def root_law(variant: str, same: Mapping[str, str | None]) -> str:
     """The first variant of the catalogue with ``variant``'s law (following ``same_law_as``)."""
     seen = {variant}
     while same.get(variant) is not None:
@@ -254,8 +255,8 @@ def _root(variant: str, same: dict[str, str | None]) -> str:
 def alternatives_of(paper: str, verdicts: tuple[VariantVerdict, ...]) -> tuple[str, ...]:
     """The catalogued variants whose law is not the claimed algorithm's."""
     same = {v.variant: v.same_law_as for v in verdicts}
-    base = _root(paper, same)
-    return tuple(v.variant for v in verdicts if _root(v.variant, same) != base)
+    base = root_law(paper, same)
+    return tuple(v.variant for v in verdicts if root_law(v.variant, same) != base)
 
 
 def grouped(variants: tuple[str, ...], verdicts: tuple[VariantVerdict, ...]
@@ -264,7 +265,7 @@ def grouped(variants: tuple[str, ...], verdicts: tuple[VariantVerdict, ...]
     same = {v.variant: v.same_law_as for v in verdicts}
     groups: dict[str, list[str]] = {}
     for v in variants:
-        groups.setdefault(_root(v, same), []).append(v)
+        groups.setdefault(root_law(v, same), []).append(v)
     return [members[0] + (f" (= {', '.join(members[1:])})" if len(members) > 1 else "")
             for members in groups.values()]
 

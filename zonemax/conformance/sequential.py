@@ -158,11 +158,12 @@ def weights(names: Sequence[str], v: str, favoured: str | None) -> dict[str, flo
 
 
 def e_values(laws: Mapping[str, Sequence[LogLaw]], counts: Sequence[np.ndarray],
-             level: float, favoured: str | None = None) -> dict[str, EValue]:
+             level: float, favoured: str | None = None,
+             against: Sequence[str] | None = None) -> dict[str, EValue]:
     """The e-value against each law of ``laws`` (per law, its :class:`LogLaw` per target) on
     ``counts`` (per target, ``counts[t]`` runs with ``min(T, budget) = t``), each compared with
     ``1/level``; ``favoured`` (the paper's law) gets weight 1/2 in the mixtures against the
-    others (module docstring)."""
+    others (module docstring); ``against``: only the e-values against these laws."""
     names = list(laws)
     if len(names) < 2:
         return {v: EValue(v, 0.0, 0.0, level, False) for v in names}
@@ -175,7 +176,7 @@ def e_values(laws: Mapping[str, Sequence[LogLaw]], counts: Sequence[np.ndarray],
         denominators[v] = (sum(x[0] for x in hi), sum(x[1] for x in hi))
     threshold = math.log(1 / level)
     out: dict[str, EValue] = {}
-    for v in names:
+    for v in names if against is None else against:
         denominator, size_v = denominators[v]
         if denominator == -math.inf:  # an outcome impossible under v: rejected with no error
             out[v] = EValue(v, math.inf, 0.0, level, True)
